@@ -1,0 +1,144 @@
+#pragma once
+// One diagnostic type for every layer, rendered in one place:
+//   file:line:col: error: message
+//   <the source line>
+//       ^
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace wafer {
+
+/// 1-based line and column; {0, 0} means "no position" (e.g. a command-line setting).
+struct source_position {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    friend constexpr bool operator==(source_position, source_position) = default;
+};
+
+enum class severity : std::uint8_t { note, warning, error };
+
+struct diagnostic {
+    severity level = severity::error;
+    std::string file;          // may be empty (e.g. "<command line>")
+    source_position pos;
+    std::string message;
+    std::string source_line;   // the line the position points into, without its newline
+};
+
+/// A named text, so diagnostics can quote the line they point at.
+class source_text {
+public:
+    source_text() = default;
+    source_text(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {}
+
+    const std::string& name() const noexcept { return name_; }
+    const std::string& text() const noexcept { return text_; }
+
+    /// The text of 1-based line `n`, without its line terminator; empty past the end.
+    std::string_view line(std::uint32_t n) const noexcept {
+        std::string_view t = text_;
+        for (std::uint32_t i = 1; i < n; ++i) {
+            auto nl = t.find('\n');
+            if (nl == std::string_view::npos) return {};
+            t.remove_prefix(nl + 1);
+        }
+        auto end = t.find('\n');
+        auto l = t.substr(0, end);
+        if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+        return l;
+    }
+
+    /// Line and column of a byte offset into the text.
+    source_position position_of(std::size_t offset) const noexcept {
+        source_position p{1, 1};
+        for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
+            if (text_[i] == '\n') { ++p.line; p.column = 1; }
+            else ++p.column;
+        }
+        return p;
+    }
+
+    diagnostic make(severity level, source_position pos, std::string message) const {
+        return diagnostic{level, name_, pos, std::move(message), std::string(line(pos.line))};
+    }
+
+private:
+    std::string name_;
+    std::string text_;
+};
+
+inline std::string_view to_string(severity s) noexcept {
+    switch (s) {
+    case severity::note: return "note";
+    case severity::warning: return "warning";
+    case severity::error: return "error";
+    }
+    return "error";
+}
+
+/// The one rendering of a diagnostic. Tabs before the caret are kept so the caret lines up.
+inline std::string render(const diagnostic& d) {
+    std::string out;
+    if (!d.file.empty()) {
+        out += d.file;
+        if (d.pos.line != 0) {
+            out += ':' + std::to_string(d.pos.line) + ':' + std::to_string(d.pos.column);
+        }
+        out += ": ";
+    }
+    out += to_string(d.level);
+    out += ": ";
+    out += d.message;
+    out += '\n';
+    if (d.pos.line != 0 && !d.source_line.empty()) {
+        out += d.source_line;
+        out += '\n';
+        for (std::uint32_t i = 1; i < d.pos.column && i - 1 < d.source_line.size(); ++i) {
+            out += d.source_line[i - 1] == '\t' ? '\t' : ' ';
+        }
+        out += "^\n";
+    }
+    return out;
+}
+
+/// What the front ends, checkers and builders throw when they found errors.
+/// It carries every diagnostic gathered so far (warnings included), in order.
+class error : public std::runtime_error {
+public:
+    explicit error(std::vector<diagnostic> ds)
+        : std::runtime_error(ds.empty() ? std::string("error") : ds.back().message), diagnostics_(std::move(ds)) {}
+    explicit error(diagnostic d) : error(std::vector<diagnostic>{std::move(d)}) {}
+    const std::vector<diagnostic>& diagnostics() const noexcept { return diagnostics_; }
+    std::string render() const {
+        std::string out;
+        for (const auto& d : diagnostics_) out += wafer::render(d);
+        return out;
+    }
+
+private:
+    std::vector<diagnostic> diagnostics_;
+};
+
+/// A sink for diagnostics: warnings accumulate; errors accumulate until `check()` throws them all.
+class diagnostics {
+public:
+    void add(diagnostic d) { list_.push_back(std::move(d)); }
+    bool has_errors() const noexcept {
+        for (const auto& d : list_) if (d.level == severity::error) return true;
+        return false;
+    }
+    const std::vector<diagnostic>& list() const noexcept { return list_; }
+    /// Throws `wafer::error` with everything gathered when any error was added.
+    void check() const {
+        if (has_errors()) throw error(list_);
+    }
+
+private:
+    std::vector<diagnostic> list_;
+};
+
+}  // namespace wafer

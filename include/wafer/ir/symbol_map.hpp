@@ -1,0 +1,47 @@
+#pragma once
+// From a kernel's symbols to symbol-map entries: one place for both the lone-kernel and the Paint path.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wafer/ir/layout.hpp"
+
+namespace wafer::ir {
+
+/// The map entry of kernel symbol `s` placed on the PE at (x, y) of a region named `prefix`
+/// ("" for a lone kernel). `fabric_dims` (outermost first) come before the memory dimensions,
+/// for a symbol that spans several PEs (e.g. a rect's x and y).
+inline map_entry map_entry_for(const symbol& s, std::string_view prefix, std::int32_t x, std::int32_t y,
+                               std::vector<map_dimension> fabric_dims = {}) {
+    map_entry e;
+    e.name = prefix.empty() ? s.name : std::string(prefix) + '.' + s.name;
+    e.type = s.type;
+    e.base = s.base;
+    e.x = x;
+    e.y = y;
+    e.dims = std::move(fabric_dims);
+    for (const auto& d : s.dims) e.dims.push_back(map_dimension{d.name, d.extent, d.stride, 0, 0});
+    return e;
+}
+
+/// A program's initial memory: `memory_words` words, zero except where its data segments say.
+inline std::vector<word> initial_memory(const pe_program& p) {
+    std::vector<word> m(p.memory_words, 0);
+    for (const auto& s : p.data)
+        for (std::size_t i = 0; i < s.words.size(); ++i)
+            if (s.base + i < m.size()) m[s.base + i] = s.words[i];
+    return m;
+}
+
+/// A layout that runs one kernel on one PE at (0, 0), its symbols under their bare names.
+inline layout single_pe_layout(pe_program p) {
+    layout l;
+    l.width = l.height = 1;
+    placed_pe pe;
+    for (const auto& s : p.symbols) l.symbols.push_back(map_entry_for(s, "", 0, 0));
+    l.programs.push_back(std::move(p));
+    l.pes.push_back(pe);
+    return l;
+}
+
+}  // namespace wafer::ir

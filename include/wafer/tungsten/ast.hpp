@@ -1,0 +1,122 @@
+#pragma once
+// The Tungsten AST: plain data shared by both front ends (the X3 parser and the C++ DSL).
+// One checker and one lowering run on it, so text and C++ kernels cannot disagree.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "wafer/core/diagnostic.hpp"
+#include "wafer/tungsten/types.hpp"
+
+namespace wafer::tungsten::ast {
+
+/// An expression node: a kind plus operands (no inheritance, cheap to copy and compare).
+struct expr {
+    enum class kind : std::uint8_t {
+        integer,    ///< `value` (decimal or hex literal)
+        real,       ///< `real` (a literal with '.' or an exponent)
+        name,       ///< `name`: a scalar, param, socket or loop iterator
+        subscript,  ///< `name[operands...]`: one operand per subscript
+        binary,     ///< `operands[0] op operands[1]`, op is one of '+', '-', '*'
+        negate,     ///< `-operands[0]`
+    };
+    kind k = kind::integer;
+    std::int64_t value = 0;
+    double real = 0.0;
+    std::string name;
+    char op = 0;
+    std::vector<expr> operands;
+    source_position pos;
+
+    friend bool operator==(const expr&, const expr&) = default;
+};
+
+/// `{1, 2, {3, 4}}` or a single expression.
+struct initializer {
+    bool is_list = false;
+    expr value;                          ///< when !is_list
+    std::vector<initializer> elements;   ///< when is_list (may be empty: `{}`)
+    source_position pos;
+    friend bool operator==(const initializer&, const initializer&) = default;
+};
+
+/// `[n=N]` or `[4]`; an unnamed dimension has an empty name (the checker names it n0, n1, ...).
+struct dimension {
+    std::string name;
+    expr extent;
+    source_position pos;
+    friend bool operator==(const dimension&, const dimension&) = default;
+};
+
+/// `xp param N = 10;` (one per declarator).
+struct param_decl {
+    base_type type = base_type::xp;
+    std::string name;
+    std::optional<expr> default_value;
+    source_position pos;
+    friend bool operator==(const param_decl&, const param_decl&) = default;
+};
+
+/// `sp socket rx;` (one per declarator): a stream bound to a routing color by Paint.
+struct socket_decl {
+    base_type type = base_type::xp;
+    std::string name;
+    source_position pos;
+    friend bool operator==(const socket_decl&, const socket_decl&) = default;
+};
+
+/// `xp a[n=4] = {...};` or `xp b = 1;` (one per declarator).
+struct var_decl {
+    base_type type = base_type::xp;
+    bool is_volatile = false;
+    std::string name;
+    std::vector<dimension> dims;   ///< empty for a scalar
+    std::optional<initializer> init;
+    source_position pos;
+    friend bool operator==(const var_decl&, const var_decl&) = default;
+};
+
+/// `i in [lo, hi)`.
+struct iterator {
+    std::string name;
+    expr lo, hi;
+    source_position pos;
+    friend bool operator==(const iterator&, const iterator&) = default;
+};
+
+/// `i in [0, N) j in [0, M) target <- value;` or `target = value;` with no loops.
+struct assignment {
+    std::vector<iterator> loops;  ///< outermost first; may be empty
+    bool stream = false;          ///< `<-` (true) or `=` (false)
+    expr target;                  ///< a name or a subscript
+    expr value;
+    source_position pos;          ///< of the statement's first token
+    friend bool operator==(const assignment&, const assignment&) = default;
+};
+
+struct statement;
+
+/// `{ ... }` or `main { ... }` (label may be empty).
+struct block {
+    std::string label;
+    std::vector<statement> body;
+    source_position pos;
+    friend bool operator==(const block&, const block&) = default;
+};
+
+struct statement : std::variant<param_decl, socket_decl, var_decl, assignment, block> {
+    using variant::variant;
+    friend bool operator==(const statement&, const statement&) = default;
+};
+
+/// A whole `.w` file (or a kernel built in C++).
+struct program {
+    std::string name;              ///< kernel name: the file's stem, or the DSL kernel's name
+    source_text source;            ///< the text diagnostics quote (empty for C++ kernels)
+    std::vector<statement> body;
+    friend bool operator==(const program& a, const program& b) { return a.name == b.name && a.body == b.body; }
+};
+
+}  // namespace wafer::tungsten::ast

@@ -1,0 +1,3 @@
+// PLACEHOLDER: the CLI lands with the integration work.
+#include <cstdio>
+int main() { std::puts("wafer"); }
