@@ -1,3 +1,52 @@
-// PLACEHOLDER: the CLI lands with the integration work.
-#include <cstdio>
-int main() { std::puts("wafer"); }
+// wafer: the command-line face of the library, speaking the original tools' key=value conventions.
+#include <cstring>
+#include <iostream>
+
+#include "commands.hpp"
+
+namespace {
+
+constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
+
+  wafer carbide source=K.w [set=P=V]... [listing]
+      compile a Tungsten kernel; print its diagnostics (and with `listing`, its PE program)
+  wafer paint source=L.paint [lib=DIR]... [set=V=VAL]... image=F.img map=F.map
+      build an image and its symbol map (kernels are found as NAME.w in the lib directories)
+  wafer run image=F.img [out=F.img] [cycles=N]
+  wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [out=F.img map=F.map] [cycles=N]
+      run on the fabric interpreter; print the cycle count; exit 3 on deadlock, 4 at the cycle limit
+  wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
+      print an array's values, one innermost row per line
+  wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]
+      load values into an image before a run
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace wafer::cli;
+    if (argc < 2 || std::strcmp(argv[1], "help") == 0 || std::strcmp(argv[1], "--help") == 0) {
+        std::cout << usage;
+        return argc < 2 ? exit_usage : exit_ok;
+    }
+    const std::string command = argv[1];
+    try {
+        args a(argc, argv, 2);
+        if (command == "carbide") return carbide(a);
+        if (command == "paint") return paint(a);
+        if (command == "run") return run(a);
+        if (command == "miget") return miget(a);
+        if (command == "miset") return miset(a);
+        std::cerr << "wafer: unknown command '" << command << "'\n" << usage;
+        return exit_usage;
+    } catch (const usage_error& e) {
+        std::cerr << "wafer " << command << ": " << e.what() << "\n" << usage;
+        return exit_usage;
+    } catch (const wafer::error& e) {
+        std::cerr << e.render();
+        return exit_error;
+    } catch (const std::exception& e) {
+        std::cerr << "wafer " << command << ": internal error: " << e.what() << '\n';
+        return exit_error;
+    }
+}

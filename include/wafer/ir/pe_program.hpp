@@ -115,6 +115,7 @@ struct param_value {
 
 struct pe_program {
     std::string kernel;                ///< the kernel's name
+    std::string source_file;           ///< debug info: the .w file ("" for a C++ kernel); not part of equality
     std::vector<param_value> params;   ///< the values it was compiled with, in declaration order
     std::vector<symbol> symbols;
     std::vector<socket> sockets;
@@ -122,7 +123,10 @@ struct pe_program {
     std::vector<dsd_op> code;          ///< top-level statements in source order; the PE halts after the last
     std::uint32_t memory_words = 0;    ///< one past the highest word the program uses
 
-    friend bool operator==(const pe_program&, const pe_program&) = default;
+    friend bool operator==(const pe_program& a, const pe_program& b) {
+        return a.kernel == b.kernel && a.params == b.params && a.symbols == b.symbols && a.sockets == b.sockets &&
+               a.data == b.data && a.code == b.code && a.memory_words == b.memory_words;
+    }
 };
 
 /// WSE-2 queue lengths in words (dsd-reference.rst): input queues 0..7, output queues 0..5.

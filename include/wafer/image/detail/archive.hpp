@@ -1,0 +1,115 @@
+#pragma once
+// One description of each IR struct's fields serves both directions (writer and reader), so the
+// image format cannot drift between them. The reader checks every count against the bytes left and
+// every enum against its range: a corrupt image is an error, never a crash or a huge allocation.
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "wafer/ir/layout.hpp"
+
+namespace wafer::image::detail {
+
+// How many values each stored enumeration has, so the reader can reject anything else.
+constexpr std::size_t enum_count(ir::opcode) { return 6; }
+constexpr std::size_t enum_count(ir::data_type) { return 3; }
+constexpr std::size_t enum_count(ir::dsd::kind) { return 5; }
+constexpr std::size_t enum_count(ir::port) { return ir::port_count; }
+
+struct format_error {
+    std::string message;
+};
+
+class writer {
+public:
+    static constexpr bool reading = false;
+    std::vector<std::uint8_t> bytes;
+
+    template <class... Ts>
+    void operator()(Ts&... vs) {
+        (put(vs), ...);
+    }
+
+private:
+    template <class T>
+    void put(T& v) {
+        if constexpr (std::is_enum_v<T>) {
+            auto u = static_cast<std::underlying_type_t<T>>(v);
+            put(u);
+        } else if constexpr (std::is_integral_v<T>) {
+            using U = std::make_unsigned_t<T>;
+            auto u = static_cast<U>(v);
+            for (std::size_t i = 0; i < sizeof(T); ++i) bytes.push_back(std::uint8_t(u >> (8 * i)));
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            auto n = std::uint32_t(v.size());
+            put(n);
+            bytes.insert(bytes.end(), v.begin(), v.end());
+        } else if constexpr (requires { v.size(); v.begin(); typename T::value_type; v.push_back(*v.begin()); }) {
+            auto n = std::uint32_t(v.size());
+            put(n);
+            for (auto& e : v) put(e);
+        } else if constexpr (requires { std::tuple_size<T>::value; }) {
+            for (auto& e : v) put(e);
+        } else {
+            fields(*this, v);
+        }
+    }
+};
+
+class reader {
+public:
+    static constexpr bool reading = true;
+    reader(const std::uint8_t* p, std::size_t n) : p_(p), end_(p + n) {}
+    std::size_t left() const noexcept { return std::size_t(end_ - p_); }
+
+    template <class... Ts>
+    void operator()(Ts&... vs) {
+        (get(vs), ...);
+    }
+
+private:
+    template <class T>
+    void get(T& v) {
+        if constexpr (std::is_enum_v<T>) {
+            std::underlying_type_t<T> u{};
+            get(u);
+            if (std::size_t(u) >= enum_count(v)) throw format_error{"an enumeration value is out of range"};
+            v = static_cast<T>(u);
+        } else if constexpr (std::is_integral_v<T>) {
+            if (left() < sizeof(T)) throw format_error{"the file ends early"};
+            std::make_unsigned_t<T> u = 0;
+            for (std::size_t i = 0; i < sizeof(T); ++i) u |= std::make_unsigned_t<T>(std::uint64_t(p_[i]) << (8 * i));
+            p_ += sizeof(T);
+            v = static_cast<T>(u);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            std::uint32_t n = count(1);
+            v.assign(reinterpret_cast<const char*>(p_), n);
+            p_ += n;
+        } else if constexpr (requires { v.size(); v.begin(); typename T::value_type; v.push_back(*v.begin()); }) {
+            // Every element takes at least one byte, so the count is bounded by what is left.
+            std::uint32_t n = count(1);
+            v.clear();
+            v.resize(n);
+            for (auto& e : v) get(e);
+        } else if constexpr (requires { std::tuple_size<T>::value; }) {
+            for (auto& e : v) get(e);
+        } else {
+            fields(*this, v);
+        }
+    }
+
+    std::uint32_t count(std::size_t min_bytes_each) {
+        std::uint32_t n = 0;
+        get(n);
+        if (std::size_t(n) * min_bytes_each > left()) throw format_error{"a count is larger than the file"};
+        return n;
+    }
+
+    const std::uint8_t* p_;
+    const std::uint8_t* end_;
+};
+
+}  // namespace wafer::image::detail

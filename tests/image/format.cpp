@@ -1,0 +1,56 @@
+#include "wafer/image/format.hpp"
+
+#include <doctest/doctest.h>
+
+namespace {
+wafer::image::image sample() {
+    using namespace wafer::ir;
+    pe_program p;
+    p.kernel = "k";
+    p.params = {{"N", 4}};
+    p.symbols = {{"a", "xp", 0, {{"n", 4, 1}}}};
+    p.sockets = {{"rx", data_type::int16, 0, -1}};
+    p.data = {{0, {1, 2, 3, 4}}};
+    dsd_op op;
+    op.op = opcode::add;
+    op.rank = 1;
+    op.extent = {4, 1, 1, 1};
+    op.dst = {dsd::kind::mem, 0, {1}};
+    op.src[0] = {dsd::kind::fabin, 0, {}, 0};
+    op.src[1] = {dsd::kind::immediate, 0, {}, 0, 7};
+    op.pos = {3, 1};
+    p.code = {op};
+    p.memory_words = 4;
+    wafer::image::image im;
+    im.layout = single_pe_layout(p);
+    im.layout.routers = {{0, 0, {{1, {{port::left, bit(port::core)}}}}}};
+    im.memory = {{9, 9}};
+    im.cycles = 12;
+    im.pe_cycles = {12};
+    return im;
+}
+}  // namespace
+
+TEST_CASE("an image survives a round trip through its bytes") {
+    auto im = sample();
+    auto bytes = wafer::image::to_bytes(im);
+    CHECK(wafer::image::from_bytes(bytes, "x.img") == im);
+}
+
+TEST_CASE("a truncated or corrupt image is an error, never a crash") {
+    auto bytes = wafer::image::to_bytes(sample());
+    for (std::size_t n = 0; n < bytes.size(); ++n) {
+        std::vector<std::uint8_t> cut(bytes.begin(), bytes.begin() + std::ptrdiff_t(n));
+        CHECK_THROWS_AS(wafer::image::from_bytes(cut, "x.img"), wafer::error);
+    }
+    // Flip every byte in turn: each result is either a valid image or a clean error.
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        auto bad = bytes;
+        bad[i] ^= 0xff;
+        try {
+            (void)wafer::image::from_bytes(bad, "x.img");
+        } catch (const wafer::error& e) {
+            CHECK(e.diagnostics().front().message.starts_with("not a valid wafer image"));
+        }
+    }
+}

@@ -1,0 +1,71 @@
+#include "wafer/image/map_file.hpp"
+
+#include <doctest/doctest.h>
+
+#include "wafer/image/select.hpp"
+#include "wafer/image/values.hpp"
+
+using namespace wafer;
+
+TEST_CASE("the map reads back what it writes, in the guide's shape") {
+    ir::map_entry e{"kernel.core.filter0_cfg", "xp", 0x5f70, 36, 1,
+                    {{"y", 9, 0, 0, 1}, {"x", 6, 0, 1, 0}, {"n", 4, 1, 0, 0}}};
+    auto text = image::map_text({e});
+    CHECK(text.find("kernel.core.filter0_cfg xp [ y<9 x<6 n<4 ] ( 0x5f70+n 36+x 1+y )") != std::string::npos);
+    auto back = image::parse_map(text, "f.map");
+    REQUIRE(back.size() == 1);
+    CHECK(back[0] == e);
+}
+
+TEST_CASE("a malformed map line is an error with its position") {
+    try {
+        image::parse_map("a xp [ n<4 ] ( 0x10+m 0 0 )\n", "f.map");
+        FAIL("accepted");
+    } catch (const error& ex) {
+        CHECK(render(ex.diagnostics().front()) ==
+              "f.map:1:22: error: 'm' is not a dimension of this symbol\na xp [ n<4 ] ( 0x10+m 0 0 )\n                     ^\n");
+    }
+    CHECK_THROWS_AS(image::parse_map("a xp [ n<0 ] ( 0 0 0 )", "f.map"), error);
+    CHECK_THROWS_AS(image::parse_map("a xp [ n<4 ] ( 0x6000 0 0 )", "f.map"), error);
+    CHECK_THROWS_AS(image::parse_map("a xp [ n<4 ( 0 0 0 )", "f.map"), error);
+}
+
+TEST_CASE("selections slice, pin and reorder dimensions") {
+    ir::map_entry g{"grid", "xp", 0x10, 0, 0, {{"m", 2, 3, 0, 0}, {"n", 3, 1, 0, 0}}};
+    auto all = image::select(g, {}, "miget");
+    CHECK(all.elements.size() == 6);
+    CHECK(all.row == 3);
+    CHECK(all.elements[4].address == 0x10 + 3 + 1);
+    auto slice = image::select(g, {{{"n", 1, 3}}, {}}, "miget");
+    REQUIRE(slice.elements.size() == 4);
+    CHECK(slice.elements[0].address == 0x11);
+    CHECK(slice.row == 2);
+    auto turned = image::select(g, {{}, {"n", "m"}}, "miget");  // [n m]: n outermost
+    CHECK(turned.elements[1].address == 0x13);
+    CHECK(turned.row == 2);
+    CHECK_THROWS_AS(image::select(g, {{{"n", 2, 5}}, {}}, "miget"), error);
+    CHECK_THROWS_AS(image::select(g, {{{"k", 0, 1}}, {}}, "miget"), error);
+}
+
+TEST_CASE("32-bit elements are read as one value unless their words are asked for") {
+    ir::map_entry f{"f", "sp", 0, 0, 0, {{"n", 2, 2, 0, 0}, {"_word", 2, 1, 0, 0}}};
+    auto s = image::select(f, {}, "miget");
+    CHECK(s.words == 2);
+    CHECK(s.elements.size() == 2);
+    auto w = image::select(f, {{{"_word", 1, 2}}, {}}, "miget");
+    CHECK(w.words == 1);
+    CHECK(w.elements[0].address == 1);
+}
+
+TEST_CASE("values print and parse by their type") {
+    CHECK(image::format_value("xp", std::vector<word>{0xffff}) == "-1");
+    CHECK(image::format_value("u16", std::vector<word>{0xffff}) == "65535");
+    auto bits = sp_bits(2.5f);
+    CHECK(image::format_value("sp", std::vector<word>{word(bits), word(bits >> 16)}) == "2.5");
+    CHECK(*image::parse_value("sp", "2.5", 2) == std::vector<word>{word(bits), word(bits >> 16)});
+    CHECK(*image::parse_value("xp", "-1", 1) == std::vector<word>{0xffff});
+    CHECK(*image::parse_value("xp", "0x10", 1) == std::vector<word>{16});
+    CHECK_FALSE(image::parse_value("xp", "70000", 1));
+    CHECK_FALSE(image::parse_value("xp", "1.5", 1));
+    CHECK_FALSE(image::parse_value("xp", "", 1));
+}

@@ -1,0 +1,110 @@
+#pragma once
+// The original tools' command lines: key=value words, bare flags, and bracketed selections that
+// the shell may split ([m n] arrives as "[m" and "n]").
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace wafer::cli {
+
+/// A mistake on the command line: printed with the usage, exit status 2.
+struct usage_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class args {
+public:
+    args(int argc, char** argv, int first) {
+        for (int i = first; i < argc; ++i) {
+            std::string a = argv[i];
+            if (!a.empty() && a.front() == '[') {
+                std::string group = a;
+                while (group.back() != ']' && i + 1 < argc) group += ' ' + std::string(argv[++i]);
+                if (group.back() != ']') throw usage_error("'" + group + "' has no closing ']'");
+                brackets_.push_back(group.substr(1, group.size() - 2));
+                continue;
+            }
+            auto eq = a.find('=');
+            if (eq == std::string::npos || eq == 0) flags_.push_back(a);
+            else values_[a.substr(0, eq)].push_back(a.substr(eq + 1));
+        }
+    }
+
+    /// The value of a key given at most once.
+    std::optional<std::string> get(const std::string& key) {
+        used_.push_back(key);
+        auto it = values_.find(key);
+        if (it == values_.end()) return std::nullopt;
+        if (it->second.size() > 1) throw usage_error(key + "= is given more than once");
+        return it->second.front();
+    }
+    std::string require(const std::string& key) {
+        auto v = get(key);
+        if (!v) throw usage_error("missing " + key + "=");
+        return *v;
+    }
+    std::vector<std::string> all(const std::string& key) {
+        used_.push_back(key);
+        auto it = values_.find(key);
+        return it == values_.end() ? std::vector<std::string>{} : it->second;
+    }
+    bool flag(const std::string& name) {
+        used_flags_.push_back(name);
+        for (const auto& f : flags_)
+            if (f == name) return true;
+        return false;
+    }
+    /// Bracketed groups, without their brackets: "n=5:10", "m n".
+    const std::vector<std::string>& brackets() const { return brackets_; }
+    /// key=value words whose key is not a known option (e.g. miget's n=5:10 without brackets).
+    std::vector<std::pair<std::string, std::string>> unclaimed() const {
+        std::vector<std::pair<std::string, std::string>> out;
+        for (const auto& [k, vs] : values_) {
+            bool known = false;
+            for (const auto& u : used_) known |= u == k;
+            if (!known)
+                for (const auto& v : vs) out.emplace_back(k, v);
+        }
+        return out;
+    }
+    /// Call once every option was read: anything left over is a mistake worth reporting.
+    void finish(bool allow_unclaimed_values = false) const {
+        if (!allow_unclaimed_values) {
+            auto left = unclaimed();
+            if (!left.empty()) throw usage_error("unknown option " + left.front().first + "=");
+        }
+        for (const auto& f : flags_) {
+            bool known = false;
+            for (const auto& u : used_flags_) known |= u == f;
+            if (!known) throw usage_error("unknown argument '" + f + "'");
+        }
+    }
+
+private:
+    std::map<std::string, std::vector<std::string>> values_;
+    std::vector<std::string> flags_;
+    std::vector<std::string> brackets_;
+    std::vector<std::string> used_;
+    std::vector<std::string> used_flags_;
+};
+
+/// `set=N=16` -> {"N", 16}.
+inline std::pair<std::string, std::int64_t> parse_setting(const std::string& s) {
+    auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) throw usage_error("set=" + s + " is not NAME=VALUE");
+    auto text = s.substr(eq + 1);
+    std::size_t used = 0;
+    std::int64_t v = 0;
+    try {
+        v = std::stoll(text, &used, 0);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size()) throw usage_error("set=" + s + ": '" + text + "' is not an integer");
+    return {s.substr(0, eq), v};
+}
+
+}  // namespace wafer::cli

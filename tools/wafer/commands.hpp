@@ -1,0 +1,38 @@
+#pragma once
+// One function per subcommand; each returns the process exit status.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "wafer/core/diagnostic.hpp"
+#include "wafer/image/image.hpp"
+
+namespace wafer::cli {
+
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_error = 1;      ///< diagnostics with errors
+inline constexpr int exit_usage = 2;      ///< a mistake on the command line
+inline constexpr int exit_deadlock = 3;
+inline constexpr int exit_cycle_limit = 4;
+inline constexpr int exit_fault = 5;      ///< the program did something the PE cannot (e.g. memory past 0x5fff)
+
+int carbide(args&);
+int paint(args&);
+int run(args&);
+int miget(args&);
+int miset(args&);
+
+/// Warnings and notes to stderr, rendered with file:line:col and a caret.
+void print(const std::vector<diagnostic>& ds);
+
+/// An image from `image=` or, for `source=`, built from a .w or .paint file with lib= and set= options.
+image::image load_or_build(args& a);
+
+/// Writes the symbol map of a layout.
+void write_map(const ir::layout& l, const std::string& file);
+
+/// Parses set=NAME=VALUE options.
+std::vector<ir::param_value> settings(args& a);
+
+}  // namespace wafer::cli

@@ -1,0 +1,52 @@
+#include <fstream>
+#include <iostream>
+
+#include "commands.hpp"
+#include "wafer/ir/symbol_map.hpp"
+#include "wafer/image/format.hpp"
+#include "wafer/image/map_file.hpp"
+#include "wafer/parse/load.hpp"
+
+namespace wafer::cli {
+
+void print(const std::vector<diagnostic>& ds) {
+    for (const auto& d : ds) std::cerr << render(d);
+}
+
+std::vector<ir::param_value> settings(args& a) {
+    std::vector<ir::param_value> out;
+    for (const auto& s : a.all("set")) {
+        auto [name, value] = parse_setting(s);
+        out.push_back({name, value});
+    }
+    return out;
+}
+
+image::image load_or_build(args& a) {
+    auto image_file = a.get("image");
+    auto source = a.get("source");
+    if (image_file && source) throw usage_error("give image= or source=, not both");
+    if (image_file) return image::read_image(*image_file);
+    if (!source) throw usage_error("missing image= or source=");
+    auto libs = a.all("lib");
+    auto sets = settings(a);
+    diagnostics ds;
+    image::image im;
+    if (source->ends_with(".w")) {
+        im.layout = ir::single_pe_layout(parse::compile_kernel_file(*source, sets, ds));
+    } else if (source->ends_with(".paint")) {
+        im.layout = parse::build_paint_file(*source, libs, sets, ds);
+    } else {
+        throw usage_error("source=" + *source + " is neither a .w nor a .paint file");
+    }
+    print(ds.list());
+    return im;
+}
+
+void write_map(const ir::layout& l, const std::string& file) {
+    std::ofstream out(file, std::ios::trunc);
+    out << image::map_text(l.symbols);
+    if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the map", ""});
+}
+
+}  // namespace wafer::cli

@@ -1,0 +1,72 @@
+// wafer miset: load values into an image's memory before a run.
+#include <fstream>
+#include <iterator>
+
+#include "commands.hpp"
+#include "symbol_access.hpp"
+#include "wafer/image/format.hpp"
+#include "wafer/image/values.hpp"
+
+namespace wafer::cli {
+
+namespace {
+std::vector<std::string> split_values(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+            if (!cur.empty()) out.push_back(std::move(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    return out;
+}
+}  // namespace
+
+int miset(args& a) {
+    auto values = a.get("values");
+    auto file = a.get("file");
+    auto out = a.get("out");
+    auto image_file = a.require("image");
+    if (bool(values) == bool(file)) throw usage_error("give values=v,v,... or file=F (one of them)");
+    auto s = open_symbol(a, "miset");
+    a.finish(true);
+
+    std::string text = values ? *values : std::string();
+    if (file) {
+        std::ifstream in(*file, std::ios::binary);
+        if (!in) throw error(diagnostic{severity::error, *file, {}, "cannot open the values file", ""});
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    auto items = split_values(text);
+    if (items.size() != s.chosen.elements.size())
+        throw error(diagnostic{severity::error, values ? "values=" : *file, {},
+                               std::string("supplied data is too ") +
+                                   (items.size() < s.chosen.elements.size() ? "short" : "long") + ": " +
+                                   std::to_string(items.size()) + " values for " +
+                                   std::to_string(s.chosen.elements.size()) + " elements of " + s.symbol.name,
+                               ""});
+
+    s.im.memory.resize(s.im.layout.pes.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto& e = s.chosen.elements[i];
+        auto pe = s.pe_of(e);
+        if (s.im.memory[pe].empty()) s.im.memory[pe] = s.im.memory_of(pe);
+        auto words = image::parse_value(s.symbol.type, items[i], s.chosen.words);
+        if (!words)
+            throw error(diagnostic{severity::error, values ? "values=" : *file, {},
+                                   "value " + std::to_string(i + 1) + " ('" + items[i] + "') is not a " +
+                                       s.symbol.type + " value",
+                                   ""});
+        auto& m = s.im.memory[pe];
+        if (e.address + words->size() > m.size()) m.resize(std::min<std::size_t>(pe_memory_words, e.address + words->size()));
+        for (std::size_t w = 0; w < words->size() && e.address + w < m.size(); ++w) m[e.address + w] = (*words)[w];
+    }
+    image::write_image(s.im, out ? *out : image_file);
+    return exit_ok;
+}
+
+}  // namespace wafer::cli
