@@ -26,7 +26,10 @@ int miset(args&);
 /// Warnings and notes to stderr, rendered with file:line:col and a caret.
 void print(const std::vector<diagnostic>& ds);
 
-/// An image from `image=` or, for `source=`, built from a .w or .paint file with lib= and set= options.
+/// An image built from `source=` (a .w on one PE, or a .paint) with lib= and set= options.
+image::image build_from_source(args& a);
+
+/// An image read from `image=`, or built from `source=`.
 image::image load_or_build(args& a);
 
 /// Writes the symbol map of a layout.

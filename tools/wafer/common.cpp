@@ -22,25 +22,29 @@ std::vector<ir::param_value> settings(args& a) {
     return out;
 }
 
-image::image load_or_build(args& a) {
-    auto image_file = a.get("image");
-    auto source = a.get("source");
-    if (image_file && source) throw usage_error("give image= or source=, not both");
-    if (image_file) return image::read_image(*image_file);
-    if (!source) throw usage_error("missing image= or source=");
+image::image build_from_source(args& a) {
+    auto source = a.require("source");
     auto libs = a.all("lib");
     auto sets = settings(a);
     diagnostics ds;
     image::image im;
-    if (source->ends_with(".w")) {
-        im.layout = ir::single_pe_layout(parse::compile_kernel_file(*source, sets, ds));
-    } else if (source->ends_with(".paint")) {
-        im.layout = parse::build_paint_file(*source, libs, sets, ds);
+    if (source.ends_with(".w")) {
+        im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds));
+    } else if (source.ends_with(".paint")) {
+        im.layout = parse::build_paint_file(source, libs, sets, ds);
     } else {
-        throw usage_error("source=" + *source + " is neither a .w nor a .paint file");
+        throw usage_error("source=" + source + " is neither a .w nor a .paint file");
     }
     print(ds.list());
     return im;
+}
+
+image::image load_or_build(args& a) {
+    auto image_file = a.get("image");
+    if (image_file && a.get("source")) throw usage_error("give image= or source=, not both");
+    if (image_file) return image::read_image(*image_file);
+    if (!a.get("source")) throw usage_error("missing image= or source=");
+    return build_from_source(a);
 }
 
 void write_map(const ir::layout& l, const std::string& file) {

@@ -8,8 +8,9 @@ namespace {
 
 constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
 
-  wafer carbide source=K.w [set=P=V]... [listing]
-      compile a Tungsten kernel; print its diagnostics (and with `listing`, its PE program)
+  wafer carbide source=K.w [set=P=V]... [listing] [image=F.img map=F.map]
+      compile a Tungsten kernel; print its diagnostics (with `listing`, its PE program);
+      image= and map= write it as a one-PE image
   wafer paint source=L.paint [lib=DIR]... [set=V=VAL]... image=F.img map=F.map
       build an image and its symbol map (kernels are found as NAME.w in the lib directories)
   wafer run image=F.img [out=F.img] [cycles=N]

@@ -9,7 +9,7 @@ int paint(args& a) {
     if (!source.ends_with(".paint")) throw usage_error("source=" + source + " is not a .paint file");
     auto image_file = a.require("image");
     auto map_file = a.require("map");
-    auto im = load_or_build(a);
+    auto im = build_from_source(a);
     a.finish();
     image::write_image(im, image_file);
     write_map(im.layout, map_file);

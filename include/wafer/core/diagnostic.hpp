@@ -71,6 +71,9 @@ private:
     std::string text_;
 };
 
+/// A name as diagnostics show it: 'name'.
+inline std::string quote(std::string_view name) { return "'" + std::string(name) + "'"; }
+
 inline std::string_view to_string(severity s) noexcept {
     switch (s) {
     case severity::note: return "note";

@@ -1,8 +1,189 @@
 #pragma once
-// PLACEHOLDER until the X3 grammar lands.
+// The Tungsten grammar (Boost.Spirit X3) and parse_tungsten(). Include this in exactly one translation
+// unit: it instantiates the whole grammar (tools/wafer/frontend/parse_tungsten.cpp does).
+#include <filesystem>
+#include <string>
+#include <utility>
+
+#include "wafer/parse/detail/diagnostic_parsers.hpp"
+#include "wafer/parse/detail/error_handler.hpp"
+#include "wafer/parse/detail/tungsten_ast_adapted.hpp"
+#include "wafer/parse/detail/tungsten_convert.hpp"
 #include "wafer/parse/tungsten.hpp"
-namespace wafer::parse {
-tungsten::ast::program parse_tungsten(std::string text, std::string file) {
-    throw error(diagnostic{severity::error, file, {}, "tungsten parser not implemented yet", ""});
+
+namespace wafer::parse::detail::tungsten_x3 {
+
+using x3::char_;
+using x3::lexeme;
+using x3::lit;
+
+// ---- words
+
+const auto identifier_char = char_("a-zA-Z0-9_");
+const auto word = x3::rule<class word_class, std::string>{"a word"} =
+    lexeme[char_("a-zA-Z_") >> *identifier_char];
+
+inline auto keyword(const char* w) { return lexeme[lit(w) >> !identifier_char]; }
+
+inline bool is_reserved(const std::string& w) {
+    return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile";
 }
+
+const auto identifier = x3::rule<class identifier_class, std::string>{"a name"} =
+    word[([](auto& ctx) {
+        x3::_pass(ctx) = !is_reserved(x3::_attr(ctx));
+        x3::_val(ctx) = std::move(x3::_attr(ctx));
+    })];
+
+const auto base_type = x3::rule<class base_type_class, tungsten::base_type>{"a type"} =
+    word[([](auto& ctx) {
+        auto type = tungsten::base_type_named(x3::_attr(ctx));
+        x3::_pass(ctx) = type.has_value();
+        if (type) x3::_val(ctx) = *type;
+    })];
+
+// Qualifiers before the type are a common slip; say how to write them.
+const auto misplaced_word =
+    &keyword("param") >> reject("the param qualifier goes after the base type: write 'xp param N'") |
+    &keyword("socket") >> reject("the socket qualifier goes after the base type: write 'sp socket rx'") |
+    keyword("volatile") >> reject("expected a type after 'volatile'");
+
+// ---- rule IDs: the ones whose nodes carry positions annotate them
+
+struct integer_literal_class : x3::annotate_on_success {};
+struct real_literal_class : x3::annotate_on_success {};
+struct reference_class : x3::annotate_on_success {};
+struct negation_class : x3::annotate_on_success {};
+struct multiplicative_class : x3::annotate_on_success {};
+struct expression_class : x3::annotate_on_success {};
+struct braced_list_class : x3::annotate_on_success {};
+struct dimension_class : x3::annotate_on_success {};
+struct declarator_class : x3::annotate_on_success {};
+struct param_declarator_class : x3::annotate_on_success {};
+struct socket_declarator_class : x3::annotate_on_success {};
+struct loop_class : x3::annotate_on_success {};
+struct assignment_class : x3::annotate_on_success {};
+struct block_class : x3::annotate_on_success {};
+struct unary_class {};
+struct initializer_class {};
+struct statement_class {};
+
+const x3::rule<integer_literal_class, integer_literal> integer_literal_rule = "an integer";
+const x3::rule<real_literal_class, real_literal> real_literal_rule = "a real number";
+const x3::rule<reference_class, reference> reference_rule = "a name";
+const x3::rule<negation_class, negation> negation_rule = "a negation";
+const x3::rule<unary_class, operand> unary = "an expression";
+const x3::rule<class multiplication_class, operation> multiplication = "an operation";
+const x3::rule<multiplicative_class, expression> multiplicative = "an expression";
+const x3::rule<class addition_class, operation> addition = "an operation";
+const x3::rule<expression_class, expression> expression_rule = "an expression";
+const x3::rule<initializer_class, initializer> initializer_rule = "an initializer";
+const x3::rule<braced_list_class, initializer_list> braced_list = "an initializer list";
+const x3::rule<dimension_class, dimension> dimension_rule = "a dimension";
+const x3::rule<declarator_class, declarator> declarator_rule = "a variable name";
+const x3::rule<class variable_declaration_class, variable_declaration> variable_declaration_rule = "a declaration";
+const x3::rule<param_declarator_class, param_declarator> param_declarator_rule = "a parameter name";
+const x3::rule<class param_declaration_class, param_declaration> param_declaration_rule = "a declaration";
+const x3::rule<socket_declarator_class, socket_declarator> socket_declarator_rule = "a socket name";
+const x3::rule<class socket_declaration_class, socket_declaration> socket_declaration_rule = "a declaration";
+const x3::rule<loop_class, loop> loop_rule = "a loop";
+const x3::rule<assignment_class, assignment> assignment_rule = "an assignment";
+const x3::rule<block_class, block> block_rule = "a block";
+const x3::rule<statement_class, statement> statement_rule = "a statement";
+const x3::rule<class program_class, std::vector<statement>> program = "a program";
+
+// ---- expressions
+
+const auto integer_literal_rule_def = numbers::integer;
+const auto real_literal_rule_def = numbers::real;
+
+const auto subscript = '[' > expression_rule > named(']', "']' to close the subscript");
+const auto reference_rule_def = identifier >> *subscript;
+
+const auto parenthesized = '(' > expression_rule > named(')', "')' to close the parenthesis");
+const auto negation_rule_def = char_('-') > unary;
+
+// Every way an expression nests passes through here: parentheses, subscripts and unary minus.
+const auto unary_def =
+    nested("expression")[negation_rule | real_literal_rule | integer_literal_rule | parenthesized | reference_rule];
+const auto multiplication_def = char_('*') > unary;
+const auto multiplicative_def = unary >> *multiplication;
+const auto addition_def = (char_('+') | char_('-')) > multiplicative;
+const auto expression_rule_def = multiplicative >> *addition;
+
+// ---- declarations
+
+const auto end_of_declaration = named(';', "';' after the declaration");
+
+const auto initializer_rule_def = braced_list | expression_rule;
+const auto braced_list_def =
+    &lit('{') >> nested("initializer")[lit('{') > -(initializer_rule % ',') >
+                                       named('}', "',' or '}' in the initializer list")];
+
+const auto dimension_rule_def = '[' > -(identifier >> '=') > named(expression_rule, "the dimension's extent") >
+                                named(']', "']' to close the dimension");
+const auto declarator_rule_def = identifier >> *dimension_rule >> -('=' > initializer_rule);
+const auto variable_declaration_rule_def =
+    (x3::matches[keyword("volatile")] >> base_type) > named(declarator_rule % ',', "a variable name") >
+    end_of_declaration;
+
+const auto param_declarator_rule_def =
+    identifier >> -(&lit('[') >> reject("a parameter is always a scalar")) >> -('=' > expression_rule);
+const auto param_declaration_rule_def =
+    (base_type >> keyword("param")) > named(param_declarator_rule % ',', "a parameter name") >
+    end_of_declaration;
+
+const auto socket_declarator_rule_def = identifier;
+const auto socket_declaration_rule_def =
+    (base_type >> keyword("socket")) > named(socket_declarator_rule % ',', "a socket name") >
+    end_of_declaration;
+
+// ---- statements
+
+const auto loop_rule_def = (identifier >> keyword("in")) > named('[', "'[' to start the range") > expression_rule >
+                           named(',', "',' between the range's bounds") > expression_rule >
+                           named(')', "')' to close the range [lo, hi)");
+
+const auto assignment_operator = lit("<-") >> x3::attr(true) | lit('=') >> x3::attr(false);
+// A statement that starts with a name and is not a block is an assignment.
+const auto assignment_rule_def =
+    &identifier >> (*loop_rule > named(reference_rule, "an assignment target") >
+                    named(assignment_operator, "'=' or '<-' after the assignment target") > expression_rule >
+                    named(';', "';' after the statement"));
+
+const auto block_rule_def =
+    -identifier >> &lit('{') >>
+    nested("block")[lit('{') > *statement_rule > named(misplaced_word | '}', "a statement or '}' to close the block")];
+
+const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | variable_declaration_rule |
+                                block_rule | assignment_rule;
+
+const auto program_def = *statement_rule > named(misplaced_word | x3::eoi, "a declaration or a statement");
+
+BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, negation_rule, unary, multiplication,
+                    multiplicative, addition, expression_rule, initializer_rule, braced_list, dimension_rule,
+                    declarator_rule, variable_declaration_rule, param_declarator_rule, param_declaration_rule,
+                    socket_declarator_rule, socket_declaration_rule, loop_rule, assignment_rule, block_rule,
+                    statement_rule, program)
+
+// Blanks between tokens: white space and both kinds of comment.
+const auto skipper = char_(" \t\r\n\f\v") | lit("//") >> *(char_ - '\n') |
+                     x3::omit[enclosed("/*", "*/", "unterminated comment: expected '*/' to close it")];
+
+}  // namespace wafer::parse::detail::tungsten_x3
+
+namespace wafer::parse {
+
+tungsten::ast::program parse_tungsten(std::string text, std::string file) {
+    using namespace detail::tungsten_x3;
+    tungsten::ast::program result;
+    result.name = std::filesystem::path(file).stem().string();
+    result.source = source_text(std::move(file), std::move(text));
+    detail::error_handler handler(result.source);
+    std::vector<statement> body;
+    detail::parse_text(handler, program, skipper, body);
+    result.body = converter(handler).statements(body);
+    return result;
+}
+
 }  // namespace wafer::parse

@@ -1,0 +1,106 @@
+#pragma once
+// Attributes on a region: name(), code(), paint(). Each applies to the whole region it is given and
+// is recorded with its call, so verify() can point at it. The C++ surface also has the pipe form
+// `tile() | code("k", {...}) | paint(c, "C>R") | name("a")`, Paint's `x : code('k [...])`.
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "wafer/paint/region.hpp"
+
+namespace wafer::paint {
+
+namespace detail {
+constexpr region with(region r, attribute a) {
+    a.first = 0;
+    a.last = std::uint32_t(r.blocks.size());
+    r.attributes.push_back(std::move(a));
+    return r;
+}
+}  // namespace detail
+
+/// name(r 'n): prefixes the name path of everything in r: name('c) over a region holding 'b gives "c.b".
+constexpr region name(region r, cx_string n, origin at = call_site{}) {
+    if (n.empty()) fail(at, "name() takes a name that is not empty");
+    for (char c : n.view())
+        if (c == '.') fail(at, "a region name cannot contain '.': name paths join names with '.'");
+    attribute a;
+    a.kind = attribute_kind::name;
+    a.at = std::move(at);
+    a.text = std::move(n);
+    return detail::with(std::move(r), std::move(a));
+}
+
+/// code(r 'kernel [bindings]): runs `kernel` on every PE of r. A binding to a color binds the socket
+/// of that name; a binding to a number sets the param of that name (build() checks them against
+/// the kernel). Twice on one PE is an error (verify()).
+constexpr region code(region r, cx_string kernel, std::vector<binding> bindings = {}, origin at = call_site{}) {
+    if (kernel.empty()) fail(at, "code() takes a kernel name that is not empty");
+    for (std::size_t i = 0; i < bindings.size(); ++i) {
+        auto& b = bindings[i];
+        if (b.at.pos.line == 0 && b.at.file.empty()) b.at = at;
+        if (b.name.empty()) fail(b.at, "a code() binding needs a param or socket name");
+        if (b.value.k == binding_value::kind::color && b.value.col.id < 0)
+            fail(b.at, "a code() binding takes a color made by color()");
+        for (std::size_t j = 0; j < i; ++j)
+            if (bindings[j].name == b.name) fail(b.at, "a param or socket is bound twice in one code()");
+    }
+    attribute a;
+    a.kind = attribute_kind::code;
+    a.at = std::move(at);
+    a.text = std::move(kernel);
+    a.bindings = std::move(bindings);
+    return detail::with(std::move(r), std::move(a));
+}
+
+/// paint(r color rule): sets `color`'s route on every PE of r to `rule`. A later paint of the same
+/// color on a PE replaces the earlier one (verify() warns).
+constexpr region paint(region r, color c, route_rule rule, origin at = call_site{}) {
+    if (c.id < 0) fail(at, "paint() takes a color made by color()");
+    attribute a;
+    a.kind = attribute_kind::paint;
+    a.at = std::move(at);
+    a.col = std::move(c);
+    a.rule = rule;
+    return detail::with(std::move(r), std::move(a));
+}
+
+/// The pipe forms: an attribute waiting for its region.
+struct name_op {
+    cx_string n;
+    origin at;
+};
+struct code_op {
+    cx_string kernel;
+    std::vector<binding> bindings;
+    origin at;
+};
+struct paint_op {
+    color c;
+    route_rule rule;
+    origin at;
+};
+
+constexpr name_op name(cx_string n, origin at = call_site{}) {
+    return {std::move(n), std::move(at)};
+}
+constexpr code_op code(cx_string kernel, std::vector<binding> bindings = {}, origin at = call_site{}) {
+    return {std::move(kernel), std::move(bindings), std::move(at)};
+}
+constexpr paint_op paint(color c, route_rule rule, origin at = call_site{}) {
+    return {std::move(c), rule, std::move(at)};
+}
+
+constexpr region operator|(region r, name_op op) {
+    return name(std::move(r), std::move(op.n), std::move(op.at));
+}
+constexpr region operator|(region r, code_op op) {
+    return code(std::move(r), std::move(op.kernel),
+                std::move(op.bindings), std::move(op.at));
+}
+constexpr region operator|(region r, paint_op op) {
+    return paint(std::move(r), std::move(op.c), op.rule, std::move(op.at));
+}
+
+}  // namespace wafer::paint

@@ -1,0 +1,255 @@
+#pragma once
+// build(): a verified region to the fabric layout (ir::layout) that the interpreter runs.
+//
+//  - programs: one per distinct (kernel, params), requested from the kernel provider in the order
+//    their first PE comes in (y, x); a code()'s bindings to numbers are the params it is given
+//    (sorted by name), its bindings to colors bind the program's sockets of those names.
+//  - placed PEs, sorted by (y, x), named by their code block's name path; routers for every PE
+//    with a route, colors sorted by physical number; fabric size max x/y + 1.
+//  - symbol map: one entry per kernel symbol per code()'d block, under the block's name path. A
+//    rect (wider or taller than one PE, or with named dimensions) gives ONE entry at its origin
+//    with fabric dimensions y then x (its names, or "y" and "x"), so miget can read the whole rect;
+//    two entries with one name warn as miget does ("has 2 exact map matches; using first entry").
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "wafer/ir/layout.hpp"
+#include "wafer/ir/pe_program.hpp"
+#include "wafer/ir/symbol_map.hpp"
+#include "wafer/paint/freeze.hpp"
+#include "wafer/paint/verify.hpp"
+
+namespace wafer::paint {
+
+struct kernel_request {
+    std::string kernel;
+    std::vector<ir::param_value> params;   ///< the code()'s bindings to numbers, sorted by name
+    std::string file;                      ///< the code() call
+    source_position pos;
+};
+
+/// Compiles (or looks up) a kernel: Tungsten text, a C++ kernel, or a test's fake.
+using kernel_provider = std::function<ir::pe_program(const kernel_request&)>;
+
+namespace detail {
+
+inline std::string pe_text(std::int32_t x, std::int32_t y) {
+    return "PE (" + std::to_string(x) + ", " + std::to_string(y) + ")";
+}
+
+inline const ir::socket* find_socket(const ir::pe_program& p, std::string_view name) {
+    for (const auto& s : p.sockets)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+inline bool has_param(const ir::pe_program& p, std::string_view name) {
+    for (const auto& q : p.params)
+        if (q.name == name) return true;
+    return false;
+}
+
+/// Checks a code()'s bindings against the program it got; errors go to `out`.
+inline void check_bindings(const attribute& code, const ir::pe_program& p, diagnostics& out) {
+    const std::string k = quote(code.text.view());
+    for (const auto& b : code.bindings) {
+        const std::string n = quote(b.name.view());
+        const bool socket = find_socket(p, b.name.view()) != nullptr, param = has_param(p, b.name.view());
+        const bool color = b.value.k == binding_value::kind::color;
+        if (!socket && !param)
+            out.add(make_diagnostic(severity::error, b.at, n + " is neither a param nor a socket of kernel " + k));
+        else if (color && !socket)
+            out.add(make_diagnostic(severity::error, b.at,
+                                    "a color is bound to param " + n + " of kernel " + k + ": params take numbers"));
+        else if (!color && !param)
+            out.add(make_diagnostic(severity::error, b.at,
+                                    "a number is bound to socket " + n + " of kernel " + k + ": sockets take colors"));
+    }
+    for (const auto& s : p.sockets) {
+        bool bound = false;
+        for (const auto& b : code.bindings) bound = bound || b.name == cx_string(s.name);
+        if (!bound)
+            out.add(make_diagnostic(severity::error, code.at,
+                                    "socket " + quote(s.name) + " of kernel " + k + " is not bound: add " + s.name +
+                                        ":<color> to code()"));
+        if (s.input_queue >= std::int8_t(ir::input_queue_length.size()) ||
+            s.output_queue >= std::int8_t(ir::output_queue_length.size()))
+            out.add(make_diagnostic(severity::error, code.at,
+                                    "kernel " + k + " gives socket " + quote(s.name) + " a queue the PE does not have"));
+    }
+}
+
+/// A socket whose color's route on its PE does not reach the core (or leave it) stalls silently on
+/// hardware: warn once per code() and socket, naming the first such PE.
+struct stall {
+    std::uint32_t code;
+    std::string socket;
+    bool reads;
+    std::int32_t x, y;
+    std::int64_t pes;
+};
+}  // namespace detail
+
+inline ir::layout build(const region& r, const kernel_provider& provider, diagnostics& out) {
+    const resolution res = resolve(r);
+    report(res.problems, out);
+    out.check();
+
+    ir::layout l;
+    l.width = res.width;
+    l.height = res.height;
+
+    // Programs, in the order of their first PE.
+    std::vector<std::int32_t> program_of(r.attributes.size(), -1);   // per code() attribute
+    std::vector<kernel_request> requests;
+    for (const auto& pe : res.pes) {
+        if (pe.code < 0 || program_of[std::size_t(pe.code)] >= 0) continue;
+        const attribute& code = r.attributes[std::size_t(pe.code)];
+        kernel_request req{code.text.str(), {}, code.at.file.str(), code.at.pos};
+        for (const auto& b : code.bindings)
+            if (b.value.k == binding_value::kind::integer) req.params.push_back({b.name.str(), b.value.integer});
+        std::sort(req.params.begin(), req.params.end(),
+                  [](const ir::param_value& a, const ir::param_value& b) { return a.name < b.name; });
+        std::size_t index = 0;
+        while (index < requests.size() &&
+               (requests[index].kernel != req.kernel || requests[index].params != req.params))
+            ++index;
+        if (index == requests.size()) {
+            try {
+                l.programs.push_back(provider(req));
+            } catch (const error& e) {
+                for (const auto& d : e.diagnostics()) out.add(d);
+                out.check();
+                throw;
+            }
+            requests.push_back(std::move(req));
+        }
+        program_of[std::size_t(pe.code)] = std::int32_t(index);
+        detail::check_bindings(code, l.programs[index], out);
+    }
+    out.check();
+
+    std::vector<detail::stall> stalls;
+    auto note_stall = [&](std::uint32_t code, const std::string& socket, bool reads, const resolved_pe& pe) {
+        for (auto& s : stalls)
+            if (s.code == code && s.socket == socket && s.reads == reads) {
+                ++s.pes;
+                return;
+            }
+        stalls.push_back(detail::stall{code, socket, reads, pe.x, pe.y, 1});
+    };
+
+    for (const auto& pe : res.pes) {
+        if (!pe.routes.empty()) {
+            ir::router rt{pe.x, pe.y, {}};
+            for (const auto& route : pe.routes) {
+                const route_rule& rule = r.attributes[route.attribute].rule;
+                rt.colors.push_back(ir::color_route{
+                    std::uint8_t(physical_color(res.colors, route.color)),
+                    std::vector<ir::switch_position>(rule.positions.begin(), rule.positions.begin() + rule.count)});
+            }
+            std::sort(rt.colors.begin(), rt.colors.end(),
+                      [](const ir::color_route& a, const ir::color_route& b) { return a.color < b.color; });
+            l.routers.push_back(std::move(rt));
+        }
+        if (pe.code < 0) continue;
+        const attribute& code = r.attributes[std::size_t(pe.code)];
+        ir::placed_pe placed;
+        placed.x = pe.x;
+        placed.y = pe.y;
+        placed.program = std::uint32_t(program_of[std::size_t(pe.code)]);
+        placed.name = res.block_names[pe.code_block].str();
+        const ir::pe_program& program = l.programs[placed.program];
+        for (const auto& b : code.bindings) {
+            const ir::socket* s = detail::find_socket(program, b.name.view());
+            if (s == nullptr) continue;
+            const std::int8_t physical = physical_color(res.colors, b.value.col.id);
+            const route_rule* rule = nullptr;
+            for (const auto& route : pe.routes)
+                if (route.color == b.value.col.id) rule = &r.attributes[route.attribute].rule;
+            if (s->input_queue >= 0) {
+                placed.input_color[std::size_t(s->input_queue)] = physical;
+                if (rule == nullptr || !delivers_to_core(*rule)) note_stall(std::uint32_t(pe.code), s->name, true, pe);
+            }
+            if (s->output_queue >= 0) {
+                placed.output_color[std::size_t(s->output_queue)] = physical;
+                if (rule == nullptr || !takes_from_core(*rule)) note_stall(std::uint32_t(pe.code), s->name, false, pe);
+            }
+        }
+        l.pes.push_back(std::move(placed));
+    }
+    for (const auto& s : stalls) {
+        const attribute& code = r.attributes[s.code];
+        std::string m = "socket " + quote(s.socket) + " of kernel " + quote(code.text.view()) +
+                        (s.reads ? " reads" : " writes") + " a color whose route on " + detail::pe_text(s.x, s.y) +
+                        (s.pes > 1 ? " (and " + std::to_string(s.pes - 1) + " other PEs)" : std::string()) +
+                        (s.reads ? " does not deliver to the core ([..>C])" : " does not take input from the core ([C>..])") +
+                        ": it stalls silently on hardware";
+        out.add(make_diagnostic(severity::warning, code.at, m));
+    }
+
+    // The symbol map.
+    struct placed_entry {
+        ir::map_entry entry;
+        std::uint32_t code;
+    };
+    std::vector<placed_entry> entries;
+    for (std::uint32_t a = 0; a < r.attributes.size(); ++a) {
+        if (program_of[a] < 0) continue;
+        const attribute& code = r.attributes[a];
+        const ir::pe_program& program = l.programs[std::size_t(program_of[a])];
+        for (std::uint32_t bi = code.first; bi < code.last; ++bi) {
+            const block& b = r.blocks[bi];
+            std::vector<ir::map_dimension> dims;
+            if (b.height > 1 || !b.y_dim.empty())
+                dims.push_back({b.y_dim.empty() ? "y" : b.y_dim.str(), std::uint32_t(b.height), 0, 0, 1});
+            if (b.width > 1 || !b.x_dim.empty())
+                dims.push_back({b.x_dim.empty() ? "x" : b.x_dim.str(), std::uint32_t(b.width), 0, 1, 0});
+            for (const auto& s : program.symbols)
+                entries.push_back({ir::map_entry_for(s, res.block_names[bi].view(), b.x, b.y, dims), a});
+        }
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const placed_entry& a, const placed_entry& b) {
+        return a.entry.y != b.entry.y ? a.entry.y < b.entry.y : a.entry.x < b.entry.x;
+    });
+    // Group by name (keeping map order inside a group): drop exact repeats (overlapping blocks of one
+    // code()), warn once per name that is left with several entries.
+    std::vector<std::size_t> by_name(entries.size());
+    for (std::size_t i = 0; i < by_name.size(); ++i) by_name[i] = i;
+    std::stable_sort(by_name.begin(), by_name.end(),
+                     [&](std::size_t a, std::size_t b) { return entries[a].entry.name < entries[b].entry.name; });
+    std::vector<bool> keep(entries.size(), true);
+    for (std::size_t g = 0; g < by_name.size();) {
+        std::size_t end = g;
+        while (end < by_name.size() && entries[by_name[end]].entry.name == entries[by_name[g]].entry.name) ++end;
+        std::size_t kept = 0;
+        for (std::size_t i = g; i < end; ++i) {
+            const ir::map_entry& e = entries[by_name[i]].entry;
+            // In map order, so repeats of an entry (same PE) sit right before it.
+            for (std::size_t j = i; j-- > g && entries[by_name[j]].entry.x == e.x && entries[by_name[j]].entry.y == e.y;)
+                if (keep[by_name[j]] && entries[by_name[j]].entry == e) keep[by_name[i]] = false;
+            kept += keep[by_name[i]];
+        }
+        if (kept > 1) {
+            const ir::map_entry& first = entries[by_name[g]].entry;
+            out.add(make_diagnostic(severity::warning, r.attributes[entries[by_name[g]].code].at,
+                                    "map entry " + quote(first.name) + " has " + std::to_string(kept) +
+                                        " exact map matches; using first entry (miget reads only the one at " +
+                                        detail::pe_text(first.x, first.y) +
+                                        "): give the code regions different names with name()"));
+        }
+        g = end;
+    }
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (keep[i]) l.symbols.push_back(std::move(entries[i].entry));
+    return l;
+}
+
+template <std::size_t N, frozen_check Check>
+ir::layout build(const frozen_layout<N, Check>& f, const kernel_provider& provider, diagnostics& out) {
+    return build(f.thaw(), provider, out);
+}
+
+}  // namespace wafer::paint

@@ -1,0 +1,54 @@
+#pragma once
+// Symbolic colors. Paint's color() makes a fresh color each time it is evaluated; in C++ the same
+// state is a palette, the layout's color counter (no global state, so freeze() can run it at compile
+// time). The solver (color_solver.hpp) maps symbolic colors to the router's 24 physical ones.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "wafer/paint/origin.hpp"
+
+namespace wafer::paint {
+
+inline constexpr int router_colors = 24;
+
+struct color {
+    std::int32_t id = -1;        ///< symbolic id, in creation order: 0, 1, 2, ...
+    std::int8_t physical = -1;   ///< hard-coded with color(n), or -1 for the solver to choose
+    origin at;                   ///< the color() call
+    friend constexpr bool operator==(const color&, const color&) = default;
+};
+
+/// Hands out symbolic colors in creation order: p.color(), p.colors<3>(), p.color(5) (hard-coded).
+class palette {
+public:
+    constexpr paint::color color(origin at = call_site{}) { return paint::color{next_++, -1, std::move(at)}; }
+
+    /// A hard-coded physical color: build() warns, as paint does; let the solver choose instead.
+    constexpr paint::color color(int physical, origin at = call_site{}) {
+        if (physical < 0 || physical >= router_colors) fail(at, "color(n) takes a physical color 0 to 23");
+        return paint::color{next_++, std::int8_t(physical), std::move(at)};
+    }
+
+    template <std::size_t N>
+    constexpr std::array<paint::color, N> colors(origin at = call_site{}) {
+        return make_colors(at, std::make_index_sequence<N>{});
+    }
+
+    /// How many colors were made: the next color's id.
+    constexpr std::int32_t size() const noexcept { return next_; }
+
+private:
+    // A prvalue return: g++ 12 loses the vectors of a named std::array returned in a constant expression.
+    template <std::size_t... I>
+    constexpr std::array<paint::color, sizeof...(I)> make_colors(const origin& at, std::index_sequence<I...>) {
+        const std::int32_t first = next_;
+        next_ += std::int32_t(sizeof...(I));
+        return {paint::color{first + std::int32_t(I), -1, at}...};
+    }
+
+    std::int32_t next_ = 0;
+};
+
+}  // namespace wafer::paint

@@ -1,0 +1,208 @@
+#pragma once
+// Regions to bytes and back, in constant expressions: freeze() stores a region in a literal
+// std::array, since a constexpr variable cannot hold heap memory.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "wafer/paint/region.hpp"
+
+namespace wafer::paint::detail {
+
+/// Sinks for the writer: count the bytes, or store them (in freeze()'s std::array, or a vector at
+/// run time). Plain index writes: std::vector's push_back costs ~80 steps per byte in clang's
+/// constant evaluation, which allows about a million steps in all.
+struct byte_counter {
+    std::size_t size = 0;
+    constexpr void put(unsigned char) noexcept { ++size; }
+};
+template <std::size_t N>
+struct byte_array {
+    std::array<unsigned char, N>& bytes;
+    std::size_t size = 0;
+    constexpr void put(unsigned char c) noexcept { bytes[size++] = c; }
+};
+struct byte_vector {
+    std::vector<unsigned char> bytes;
+    void put(unsigned char c) { bytes.push_back(c); }
+};
+
+constexpr bool same_text(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+template <class Sink>
+struct byte_writer {
+    Sink& out;
+    std::vector<std::string_view>& files;   ///< written once, before the region: origins name an index
+
+    constexpr void u64(std::uint64_t v) {
+        for (int i = 0; i < 8; ++i) out.put((unsigned char)(v >> (8 * i)));
+    }
+    constexpr void u32(std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) out.put((unsigned char)(v >> (8 * i)));
+    }
+    constexpr void u8(std::uint8_t v) { out.put(v); }
+    constexpr void text(std::string_view s) {
+        u32(std::uint32_t(s.size()));
+        for (char c : s) out.put((unsigned char)c);
+    }
+    constexpr void at(const origin& o) {
+        std::uint32_t file = 0;
+        while (file < files.size() && !same_text(files[file], o.file.view())) ++file;
+        if (file == files.size()) files.push_back(o.file.view());
+        u32(file);
+        u32(o.pos.line);
+        u32(o.pos.column);
+        text(o.line);
+    }
+    constexpr void col(const color& c) {
+        u32(std::uint32_t(c.id));
+        u8(std::uint8_t(c.physical));
+        at(c.at);
+    }
+};
+
+struct byte_reader {
+    const unsigned char* p;
+    std::vector<cx_string> files;
+
+    constexpr std::uint64_t u64() {
+        std::uint64_t v = 0;
+        for (int i = 0; i < 8; ++i) v |= std::uint64_t(*p++) << (8 * i);
+        return v;
+    }
+    constexpr std::uint32_t u32() {
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) v |= std::uint32_t(*p++) << (8 * i);
+        return v;
+    }
+    constexpr std::uint8_t u8() { return *p++; }
+    constexpr cx_string text() {
+        cx_string s;
+        for (std::uint32_t n = u32(); n > 0; --n) s += char(*p++);
+        return s;
+    }
+    constexpr origin at() {
+        cx_string file = files[u32()];
+        source_position pos;
+        pos.line = u32();
+        pos.column = u32();
+        return origin(std::move(file), pos, text());
+    }
+    constexpr color col() {
+        color c;
+        c.id = std::int32_t(u32());
+        c.physical = std::int8_t(u8());
+        c.at = at();
+        return c;
+    }
+};
+
+template <class Sink>
+constexpr void write_region(byte_writer<Sink>& w, const region& r) {
+    w.u32(std::uint32_t(r.blocks.size()));
+    for (const auto& b : r.blocks) {
+        w.u32(std::uint32_t(b.x));
+        w.u32(std::uint32_t(b.y));
+        w.u32(std::uint32_t(b.width));
+        w.u32(std::uint32_t(b.height));
+        w.text(b.x_dim);
+        w.text(b.y_dim);
+        w.at(b.at);
+    }
+    w.u32(std::uint32_t(r.attributes.size()));
+    for (const auto& a : r.attributes) {
+        w.u8(std::uint8_t(a.kind));
+        w.u32(a.first);
+        w.u32(a.last);
+        w.at(a.at);
+        w.text(a.text);
+        w.u32(std::uint32_t(a.bindings.size()));
+        for (const auto& b : a.bindings) {
+            w.text(b.name);
+            w.u8(std::uint8_t(b.value.k));
+            w.u64(std::uint64_t(b.value.integer));
+            w.col(b.value.col);
+            w.at(b.at);
+        }
+        w.col(a.col);
+        w.u8(a.rule.count);
+        for (const auto& p : a.rule.positions) {
+            w.u8(std::uint8_t(p.input));
+            w.u8(p.outputs);
+        }
+    }
+}
+
+/// Writes `r` to `out`: the table of file names, then the region.
+template <class Sink>
+constexpr void encode(const region& r, Sink& out) {
+    std::vector<std::string_view> files;
+    byte_counter skip;
+    byte_writer<byte_counter> names{skip, files};
+    write_region(names, r);   // collects the file names
+    byte_writer<Sink> w{out, files};
+    w.u32(std::uint32_t(files.size()));
+    for (auto f : files) w.text(f);
+    write_region(w, r);
+}
+
+constexpr std::size_t encoded_size(const region& r) {
+    byte_counter c;
+    encode(r, c);
+    return c.size;
+}
+
+inline std::vector<unsigned char> encode(const region& r) {
+    byte_vector v;
+    encode(r, v);
+    return std::move(v.bytes);
+}
+
+constexpr region decode(const unsigned char* bytes) {
+    byte_reader rd{bytes, {}};
+    rd.files.resize(rd.u32());
+    for (auto& f : rd.files) f = rd.text();
+    region r;
+    r.blocks.resize(rd.u32());
+    for (auto& b : r.blocks) {
+        b.x = std::int32_t(rd.u32());
+        b.y = std::int32_t(rd.u32());
+        b.width = std::int32_t(rd.u32());
+        b.height = std::int32_t(rd.u32());
+        b.x_dim = rd.text();
+        b.y_dim = rd.text();
+        b.at = rd.at();
+    }
+    r.attributes.resize(rd.u32());
+    for (auto& a : r.attributes) {
+        a.kind = attribute_kind(rd.u8());
+        a.first = rd.u32();
+        a.last = rd.u32();
+        a.at = rd.at();
+        a.text = rd.text();
+        a.bindings.resize(rd.u32());
+        for (auto& b : a.bindings) {
+            b.name = rd.text();
+            b.value.k = binding_value::kind(rd.u8());
+            b.value.integer = std::int64_t(rd.u64());
+            b.value.col = rd.col();
+            b.at = rd.at();
+        }
+        a.col = rd.col();
+        a.rule.count = rd.u8();
+        for (auto& p : a.rule.positions) {
+            p.input = ir::port(rd.u8());
+            p.outputs = rd.u8();
+        }
+    }
+    return r;
+}
+
+}  // namespace wafer::paint::detail

@@ -1,0 +1,128 @@
+#pragma once
+// The evaluator's values: what a Paint expression evaluates to.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "wafer/paint/ast.hpp"
+#include "wafer/paint/region.hpp"
+
+namespace wafer::paint::detail {
+
+struct value;
+struct scope;
+
+/// A define: its parameters and body, and the scope it was defined in (which it does not keep alive).
+struct function_def {
+    std::string name;
+    std::vector<std::string> params;
+    const std::vector<ast::statement>* body = nullptr;
+    std::weak_ptr<scope> closure;
+    const ast::program* source = nullptr;   ///< for the positions of its body
+};
+
+struct dict_entry;
+using array_ref = std::shared_ptr<std::vector<value>>;       ///< arrays are shared, not copied (the guide)
+using dict_ref = std::shared_ptr<std::vector<dict_entry>>;
+using function_ref = std::shared_ptr<const function_def>;
+
+struct nothing {};
+struct primitive_ref {
+    std::string name;   ///< a primitive used as a value: let n = max
+};
+struct route_value {
+    route_rule rule;
+};
+
+struct value {
+    std::variant<nothing, std::int32_t, float, std::string, array_ref, dict_ref, color, route_value, region,
+                 function_ref, primitive_ref>
+        v;
+
+    template <class T>
+    bool is() const noexcept {
+        return std::holds_alternative<T>(v);
+    }
+    template <class T>
+    const T& as() const {
+        return std::get<T>(v);
+    }
+    bool is_number() const noexcept { return is<std::int32_t>() || is<float>(); }
+    double number() const { return is<std::int32_t>() ? double(as<std::int32_t>()) : double(as<float>()); }
+};
+
+struct dict_entry {
+    std::string key;
+    value val;
+    source_position pos;   ///< of the value, for code() bindings
+};
+
+/// "an integer", "a region", ...: for messages.
+inline std::string kind_name(const value& v) {
+    static constexpr const char* names[] = {"nothing",      "an integer", "a float",  "a string",
+                                            "an array",     "a dictionary", "a color", "a route rule",
+                                            "a region",     "a function", "a function"};
+    return names[v.v.index()];
+}
+
+/// The text show() prints.
+inline std::string show_text(const value& v) {
+    struct visitor {
+        std::string operator()(nothing) const { return "nothing"; }
+        std::string operator()(std::int32_t i) const { return std::to_string(i); }
+        std::string operator()(float f) const {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%g", double(f));
+            return buf;
+        }
+        std::string operator()(const std::string& s) const { return s; }
+        std::string operator()(const array_ref& a) const {
+            std::string s = "[";
+            for (std::size_t i = 0; i < a->size(); ++i) s += (i ? " " : "") + show_text((*a)[i]);
+            return s + "]";
+        }
+        std::string operator()(const dict_ref& d) const {
+            std::string s = "[";
+            for (std::size_t i = 0; i < d->size(); ++i) s += (i ? " " : "") + (*d)[i].key + ":" + show_text((*d)[i].val);
+            return s + "]";
+        }
+        std::string operator()(const color& c) const { return "color #" + std::to_string(c.id); }
+        std::string operator()(const route_value& r) const { return "[" + to_text(r.rule).str() + "]"; }
+        std::string operator()(const region& r) const {
+            std::int64_t pes = 0;
+            for (const auto& b : r.blocks) pes += std::int64_t(b.width) * b.height;
+            return "region(" + std::to_string(pes) + " PEs)";
+        }
+        std::string operator()(const function_ref& f) const { return "function " + f->name; }
+        std::string operator()(const primitive_ref& p) const { return "function " + p.name; }
+    };
+    return std::visit(visitor{}, v.v);
+}
+
+/// Variables of one file or one call; a call's parent is the scope its define was evaluated in.
+struct scope {
+    std::vector<std::pair<std::string, value>> vars;
+    std::shared_ptr<scope> parent;
+
+    value* find(const std::string& n) {
+        for (scope* s = this; s != nullptr; s = s->parent.get())
+            for (auto& [k, v] : s->vars)
+                if (k == n) return &v;
+        return nullptr;
+    }
+    void declare(const std::string& n, value v) {
+        for (auto& [k, old] : vars)
+            if (k == n) {
+                old = std::move(v);
+                return;
+            }
+        vars.emplace_back(n, std::move(v));
+    }
+};
+
+}  // namespace wafer::paint::detail

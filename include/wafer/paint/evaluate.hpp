@@ -1,0 +1,33 @@
+#pragma once
+// Evaluating a parsed Paint program (ast.hpp) to the region its last statement builds.
+//
+// Values: 32-bit integers that wrap, 32-bit floats, strings, arrays and dictionaries (shared, as in
+// paint), symbolic colors, route rules, regions and functions (define; a function's value is its
+// last statement's). `/` divides exactly: a whole quotient stays an integer (nx/2 for an even nx), any
+// other is a float, which a coordinate or count then rejects; `//` and `%` truncate toward zero, as
+// in C. What the guide has and this evaluator does not yet is an error saying "not supported yet".
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "wafer/ir/pe_program.hpp"
+#include "wafer/paint/ast.hpp"
+#include "wafer/paint/detail/evaluator.hpp"
+#include "wafer/paint/region.hpp"
+
+namespace wafer::paint {
+
+struct eval_options {
+    std::vector<ir::param_value> variables;   ///< predefined integers: set=N=8 makes the variable N
+    /// Loads an included file (`include "path"`): the library search and the parser live outside this layer.
+    std::function<ast::program(const std::string& path, source_position at)> include;
+    /// Where show() prints; stdout when empty.
+    std::function<void(const std::string& line)> show;
+};
+
+/// The region the program's last statement evaluates to. Errors are added to `out` and thrown.
+inline region evaluate(const ast::program& p, const eval_options& options, diagnostics& out) {
+    return detail::evaluator(out, options.include, options.show).run(p, options.variables);
+}
+
+}  // namespace wafer::paint

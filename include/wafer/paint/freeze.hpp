@@ -1,0 +1,132 @@
+#pragma once
+// freeze(): a C++ layout as a compile-time constant. A constexpr variable cannot hold heap memory,
+// so freeze(f) runs the captureless lambda f at compile time (given a palette if it takes one),
+// serialises the region it returns into a std::array sized by a first run, and checks it once.
+// The first error is part of the frozen type, so verify() can name it at compile time:
+//
+//   constexpr auto layout = freeze([](palette& p) { ... return hstack(a, b, c); });
+//   static_assert(verify(layout));   // g++ prints the whole message, clang the kind and line:col
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "wafer/paint/detail/serialize.hpp"
+#include "wafer/paint/verify.hpp"
+
+namespace wafer::paint {
+
+/// A message as a structural type, so it can be a template argument (and so appear in errors).
+struct fixed_message {
+    char text[240]{};
+};
+
+/// The first error verify() finds in a frozen layout (kind none if there is none).
+struct frozen_check {
+    problem_kind kind = problem_kind::none;
+    std::uint32_t line = 0, column = 0;
+    fixed_message message{};
+};
+
+template <std::size_t N, frozen_check Check>
+struct frozen_layout {
+    std::array<unsigned char, N> bytes{};
+    constexpr region thaw() const { return detail::decode(bytes.data()); }
+};
+
+namespace detail {
+template <class F>
+constexpr region run_layout() {
+    static_assert(std::is_default_constructible_v<F>,
+                  "freeze(f) takes a lambda without captures: it runs at compile time, where captures do not exist");
+    if constexpr (std::is_invocable_v<F, palette&>) {
+        palette p;
+        return F{}(p);
+    } else if constexpr (std::is_invocable_r_v<region, F>) {
+        return F{}();
+    } else {
+        static_assert(std::is_invocable_r_v<region, F>,
+                      "freeze(f) takes a lambda returning a region, with no parameters or one palette& "
+                      "(or the lambda's body has an error, reported above)");
+        return region{};
+    }
+}
+
+struct frozen_info {
+    std::size_t size = 0;
+    frozen_check check{};
+};
+
+constexpr frozen_info measure(const region& r) {
+    frozen_info info;
+    info.size = encoded_size(r);
+    for (const auto& p : resolve(r).problems) {
+        if (p.level != severity::error) continue;
+        info.check.kind = p.kind;
+        info.check.line = p.at.pos.line;
+        info.check.column = p.at.pos.column;
+        const cx_string m = where(p.at) + ": " + p.message;
+        constexpr std::size_t room = sizeof(fixed_message::text) - 1;
+        for (std::size_t i = 0; i < m.size() && i < room; ++i) info.check.message.text[i] = m[i];
+        if (m.size() > room)
+            for (std::size_t i = room - 3; i < room; ++i) info.check.message.text[i] = '.';
+        break;
+    }
+    return info;
+}
+
+/// Not constexpr: in a constant expression its call is the error, and g++ prints `Message`.
+template <fixed_message Message>
+void invalid_layout(const char* /*problem*/) {}
+
+/// clang prints the arguments of this call (the position of the offending call), g++ the message.
+template <fixed_message Message, problem_kind Kind>
+constexpr void layout_problem_at_line_column(std::uint32_t, std::uint32_t) {
+    switch (Kind) {
+    case problem_kind::negative_position: invalid_layout<Message>("a PE has a negative coordinate"); break;
+    case problem_kind::too_many_pes: invalid_layout<Message>("the layout has too many PEs"); break;
+    case problem_kind::too_complex: invalid_layout<Message>("the layout has too many attributes"); break;
+    case problem_kind::code_twice: invalid_layout<Message>("a second code() on one region"); break;
+    case problem_kind::overlapping_code: invalid_layout<Message>("two code regions overlap"); break;
+    case problem_kind::too_many_colors: invalid_layout<Message>("more than 24 colors: the router has 24"); break;
+    default: invalid_layout<Message>("invalid layout"); break;
+    }
+}
+
+inline void throw_problems(const region& r) {
+    diagnostics d;
+    verify(r, d);
+    d.check();
+}
+}  // namespace detail
+
+template <class F>
+consteval auto freeze(F) {
+    constexpr detail::frozen_info info = detail::measure(detail::run_layout<F>());
+    frozen_layout<info.size, info.check> frozen;
+    detail::byte_array<info.size> out{frozen.bytes};
+    detail::encode(detail::run_layout<F>(), out);
+    return frozen;
+}
+
+/// True, or (in a constant expression) a compile error naming the layout's first error; at run
+/// time it throws wafer::error with every problem.
+template <std::size_t N, frozen_check Check>
+constexpr bool verify(const frozen_layout<N, Check>& f) {
+    if constexpr (Check.kind != problem_kind::none) {
+        if (std::is_constant_evaluated())
+            detail::layout_problem_at_line_column<Check.message, Check.kind>(Check.line, Check.column);
+        else
+            detail::throw_problems(f.thaw());
+    }
+    return true;
+}
+
+/// The problems of a frozen layout as diagnostics (warnings included); true if none is an error.
+template <std::size_t N, frozen_check Check>
+bool verify(const frozen_layout<N, Check>& f, diagnostics& out) {
+    return verify(f.thaw(), out);
+}
+
+}  // namespace wafer::paint

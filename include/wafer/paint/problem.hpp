@@ -1,0 +1,44 @@
+#pragma once
+// What verify() finds wrong with a layout, in a form that constant expressions can build:
+// freeze() turns the first error into a compile-time message, build() into wafer::diagnostics.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "wafer/core/diagnostic.hpp"
+#include "wafer/paint/origin.hpp"
+
+namespace wafer::paint {
+
+enum class problem_kind : std::uint8_t {
+    none,
+    negative_position,    ///< a PE left of x = 0 or above y = 0
+    too_many_pes,         ///< more PEs than max_layout_pes
+    too_complex,          ///< attributes covering more than max_attribute_reach blocks in all
+    code_twice,           ///< a second code() on the same region
+    overlapping_code,     ///< a union of overlapping regions that both have code
+    too_many_colors,      ///< more than the router's 24
+    route_replaced,       ///< warning: a later paint() of a color replaces an earlier one on a PE
+    hard_coded_color,     ///< warning: color(n)
+    shared_hard_color,    ///< warning: two colors hard-coded to one physical color
+};
+
+struct problem {
+    severity level = severity::error;
+    problem_kind kind = problem_kind::none;
+    cx_string message;
+    origin at;
+};
+
+constexpr bool has_errors(const std::vector<problem>& ps) noexcept {
+    for (const auto& p : ps)
+        if (p.level == severity::error) return true;
+    return false;
+}
+
+/// Adds each problem to `out` as a diagnostic at its origin.
+inline void report(const std::vector<problem>& ps, diagnostics& out) {
+    for (const auto& p : ps) out.add(make_diagnostic(p.level, p.at, p.message.view()));
+}
+
+}  // namespace wafer::paint

@@ -1,0 +1,120 @@
+#pragma once
+// A region: Paint's tree of tiles, flattened. Its tiles are rectangles (blocks: tile() is 1 x 1,
+// rect() any size), in child order; its attributes (name, code, paint) are in the order they were
+// applied, each covering a contiguous range of blocks, since every region is a contiguous range of
+// the blocks of any region built from it. A PE covered by several blocks (a union of overlapping
+// regions) gets the attributes of all of them, in attribute order: later ones have the final word,
+// as union()'s children do in paint. verify() resolves this per PE.
+//
+// Everything here is constexpr: freeze() runs a C++ layout at compile time.
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "wafer/paint/color.hpp"
+#include "wafer/paint/detail/cx_string.hpp"
+#include "wafer/paint/origin.hpp"
+#include "wafer/paint/route.hpp"
+
+namespace wafer::paint {
+
+/// Every block lies within +-2^20 (both edges), so moving one cannot overflow 32 bits.
+inline constexpr std::int32_t max_coordinate = 1 << 20;
+/// A region holds at most this many blocks, and as many attributes (union(r r) doubles a region).
+inline constexpr std::size_t max_region_blocks = std::size_t(1) << 20;
+
+/// A rectangle of PEs [x, x + width) x [y, y + height), never empty.
+struct block {
+    std::int32_t x = 0, y = 0, width = 1, height = 1;
+    cx_string x_dim, y_dim;   ///< rect()'s optional dimension names ("" when not named)
+    origin at;                ///< the tile() or rect() call
+    friend constexpr bool operator==(const block&, const block&) = default;
+};
+
+/// A code() binding's value: a number for a kernel param, or a color for a socket.
+struct binding_value {
+    enum class kind : std::uint8_t { integer, color };
+    kind k = kind::integer;
+    std::int64_t integer = 0;
+    paint::color col;
+
+    constexpr binding_value() = default;
+    template <class I>
+        requires std::is_integral_v<I>
+    constexpr binding_value(I v) : k(kind::integer), integer(std::int64_t(v)) {}
+    constexpr binding_value(paint::color c) : k(kind::color), col(std::move(c)) {}
+    friend constexpr bool operator==(const binding_value&, const binding_value&) = default;
+};
+
+struct binding {
+    cx_string name;        ///< a param or socket of the kernel
+    binding_value value;
+    origin at;             ///< where the value was written (code() fills in its own call if empty)
+    friend constexpr bool operator==(const binding&, const binding&) = default;
+};
+
+enum class attribute_kind : std::uint8_t { name, code, paint };
+
+struct attribute {
+    attribute_kind kind = attribute_kind::name;
+    std::uint32_t first = 0, last = 0;   ///< the blocks it covers: [first, last)
+    origin at;                           ///< the name(), code() or paint() call
+    cx_string text;                      ///< name: the name; code: the kernel
+    std::vector<binding> bindings;       ///< code
+    paint::color col;                    ///< paint
+    route_rule rule;                     ///< paint
+    friend constexpr bool operator==(const attribute&, const attribute&) = default;
+};
+
+struct region {
+    std::vector<block> blocks;
+    std::vector<attribute> attributes;   ///< in the order applied: children's before their parent's
+    friend constexpr bool operator==(const region&, const region&) = default;
+};
+
+namespace detail {
+constexpr bool coordinate_ok(std::int64_t v) noexcept { return v >= -max_coordinate && v <= max_coordinate; }
+}  // namespace detail
+
+/// rect(x y w h [xdim ydim]): a w x h rectangle at (x, y); w or h 0 gives the empty region.
+constexpr region rect(std::int32_t x, std::int32_t y, std::int32_t width, std::int32_t height, cx_string x_dim,
+                      cx_string y_dim, origin at = call_site{}) {
+    if (width < 0 || height < 0) fail(at, "rect() takes a width and a height that are not negative");
+    if (!detail::coordinate_ok(x) || !detail::coordinate_ok(y) || !detail::coordinate_ok(std::int64_t(x) + width) ||
+        !detail::coordinate_ok(std::int64_t(y) + height))
+        fail(at, "tiles and rects must lie within +-1048576");
+    region r;
+    if (width != 0 && height != 0)
+        r.blocks.push_back(block{x, y, width, height, std::move(x_dim),
+                                 std::move(y_dim), std::move(at)});
+    return r;
+}
+
+constexpr region rect(std::int32_t x, std::int32_t y, std::int32_t width, std::int32_t height,
+                      origin at = call_site{}) {
+    return rect(x, y, width, height, {}, {}, std::move(at));
+}
+
+/// tile(x y): one PE at (x, y); tile(): at (0, 0).
+constexpr region tile(std::int32_t x, std::int32_t y, origin at = call_site{}) {
+    return rect(x, y, 1, 1, {}, {}, std::move(at));
+}
+constexpr region tile(origin at = call_site{}) { return tile(0, 0, std::move(at)); }
+
+/// The bounding box of a non-empty region.
+struct box {
+    std::int32_t min_x, min_y, max_x, max_y;   ///< max exclusive
+};
+constexpr box bounds(const region& r) noexcept {
+    box b{max_coordinate * 2, max_coordinate * 2, -max_coordinate * 2, -max_coordinate * 2};
+    for (const auto& k : r.blocks) {
+        b.min_x = k.x < b.min_x ? k.x : b.min_x;
+        b.min_y = k.y < b.min_y ? k.y : b.min_y;
+        b.max_x = k.x + k.width > b.max_x ? k.x + k.width : b.max_x;
+        b.max_y = k.y + k.height > b.max_y ? k.y + k.height : b.max_y;
+    }
+    return b;
+}
+
+}  // namespace wafer::paint

@@ -1,0 +1,234 @@
+#pragma once
+// verify(): resolves a region PE by PE and reports what paint would get wrong or silently do.
+// resolve() is constexpr and shared by verify(), freeze() (compile-time messages) and build().
+//
+// Per PE, the attributes of every block covering it apply in attribute order:
+//   code   - one per PE. A second one is an error: on the same region ("a second code()") or from
+//            overlapping children of a union ("two code regions overlap").
+//   paint  - per color, the last one wins; replacing an earlier one warns.
+//   name   - the name path of a block is its names, outermost first: "c.b".
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "wafer/paint/color_solver.hpp"
+#include "wafer/paint/problem.hpp"
+#include "wafer/paint/region.hpp"
+
+namespace wafer::paint {
+
+/// A layout has at most this many PEs (four times a 750 x 994 wafer): verify() reports more
+/// instead of expanding them.
+inline constexpr std::int64_t max_layout_pes = std::int64_t(1) << 22;
+/// The attributes of a layout cover at most this many blocks, counted once per attribute.
+inline constexpr std::int64_t max_attribute_reach = std::int64_t(1) << 24;
+
+/// The route of one color on a PE: the paint() attribute that won.
+struct pe_route {
+    std::int32_t color = -1;      ///< symbolic id
+    std::uint32_t attribute = 0;  ///< index into region::attributes
+};
+
+struct resolved_pe {
+    std::int32_t x = 0, y = 0;
+    std::int32_t code = -1;           ///< index of its code() attribute, -1 for none
+    std::uint32_t code_block = 0;     ///< the block the code reaches it through (its name path)
+    std::vector<pe_route> routes;     ///< sorted by color id
+};
+
+struct resolution {
+    std::vector<resolved_pe> pes;        ///< every PE of the region, sorted by (y, x)
+    std::vector<cx_string> block_names;  ///< the name path of each block
+    std::vector<color_slot> colors;      ///< the solver's answer, sorted by symbolic id
+    std::vector<problem> problems;
+    std::int32_t width = 0, height = 0;  ///< max x + 1, max y + 1
+
+    constexpr bool ok() const noexcept { return !has_errors(problems); }
+};
+
+namespace detail {
+struct cell {
+    std::int32_t y, x;
+    std::uint32_t block;
+};
+
+/// One report per pair of clashing attributes, however many PEs they clash on.
+struct clash {
+    std::uint32_t earlier, later;
+    problem_kind kind;
+    std::int32_t x, y;
+    std::int64_t pes;
+};
+
+constexpr void note_clash(std::vector<clash>& cs, std::uint32_t earlier, std::uint32_t later, problem_kind k,
+                          std::int32_t x, std::int32_t y) {
+    for (auto& c : cs)
+        if (c.earlier == earlier && c.later == later) {
+            ++c.pes;
+            return;
+        }
+    cs.push_back(clash{earlier, later, k, x, y, 1});
+}
+
+constexpr cx_string at_pe(std::int32_t x, std::int32_t y) {
+    return cx_string("PE (") + to_text(x) + ", " + to_text(y) + ")";
+}
+
+constexpr cx_string more_pes(std::int64_t n) {
+    if (n <= 1) return {};
+    return cx_string(" and ") + to_text(n - 1) + (n == 2 ? " other PE" : " other PEs");
+}
+
+constexpr cx_string describe(const attribute& a) {
+    if (a.kind == attribute_kind::code) return cx_string("code('") + a.text + ")";
+    return cx_string("paint(color #") + to_text(a.col.id) + " [" + to_text(a.rule) + "])";
+}
+
+constexpr problem clash_problem(const region& r, const clash& c) {
+    const attribute& e = r.attributes[c.earlier];
+    const attribute& l = r.attributes[c.later];
+    cx_string m;
+    severity level = severity::error;
+    switch (c.kind) {
+    case problem_kind::code_twice:
+        m = cx_string("a second code() on one region: ") + describe(l) + " on a region that has " +
+            describe(e) + " (" + where(e.at) + "); paint would place both kernels at the same " +
+            "addresses, so call code() once per region";
+        break;
+    case problem_kind::overlapping_code:
+        m = cx_string("two code regions overlap at ") + at_pe(c.x, c.y) + more_pes(c.pes) + ": " +
+            describe(l) + " and " + describe(e) + " (" + where(e.at) +
+            "); paint rejects a union of overlapping regions that both have code";
+        break;
+    default:
+        level = severity::warning;
+        m = describe(l) + " replaces [" + to_text(e.rule) + "] painted at " + where(e.at) + " on " +
+            at_pe(c.x, c.y) + more_pes(c.pes) + ": the later paint() of a color on a PE wins";
+        break;
+    }
+    return problem{level, c.kind, std::move(m), l.at};
+}
+
+constexpr bool covers(const attribute& a, std::uint32_t block) noexcept { return a.first <= block && block < a.last; }
+}  // namespace detail
+
+constexpr resolution resolve(const region& r) {
+    resolution res;
+    res.colors = solve_colors(r, res.problems);
+
+    std::int64_t total = 0;
+    for (const auto& b : r.blocks) {
+        total += std::int64_t(b.width) * b.height;
+        if (b.x < 0 || b.y < 0)
+            res.problems.push_back(problem{severity::error, problem_kind::negative_position,
+                                           cx_string("this region has a PE at ") + detail::at_pe(b.x, b.y) +
+                                               ": the fabric has no negative coordinates",
+                                           b.at});
+        if (b.x + b.width > res.width) res.width = b.x + b.width;
+        if (b.y + b.height > res.height) res.height = b.y + b.height;
+    }
+    if (total > max_layout_pes) {
+        res.problems.push_back(problem{severity::error, problem_kind::too_many_pes,
+                                       cx_string("the layout has ") + to_text(total) +
+                                           " PEs; at most " + to_text(max_layout_pes) + " are supported",
+                                       r.blocks.front().at});
+        return res;
+    }
+
+    std::int64_t reach = 0;
+    for (const auto& a : r.attributes) reach += a.last - a.first;
+    if (reach > max_attribute_reach) {
+        res.problems.push_back(problem{severity::error, problem_kind::too_complex,
+                                       cx_string("the layout's attributes cover ") + to_text(reach) +
+                                           " tiles and rects in all; at most " + to_text(max_attribute_reach) +
+                                           " are supported",
+                                       r.attributes.back().at});
+        return res;
+    }
+
+    // Name paths: a block's names in the order applied are innermost first.
+    res.block_names.resize(r.blocks.size());
+    for (std::size_t i = r.attributes.size(); i-- > 0;) {
+        const auto& a = r.attributes[i];
+        if (a.kind != attribute_kind::name) continue;
+        for (std::uint32_t b = a.first; b < a.last; ++b) {
+            if (!res.block_names[b].empty()) res.block_names[b] += '.';
+            res.block_names[b] += a.text.view();
+        }
+    }
+
+    // Which attributes reach each block (name excluded), in order.
+    std::vector<std::vector<std::uint32_t>> of_block(r.blocks.size());
+    for (std::uint32_t i = 0; i < r.attributes.size(); ++i)
+        if (r.attributes[i].kind != attribute_kind::name)
+            for (std::uint32_t b = r.attributes[i].first; b < r.attributes[i].last; ++b) of_block[b].push_back(i);
+
+    std::vector<detail::cell> cells;
+    cells.reserve(std::size_t(total));
+    for (std::uint32_t i = 0; i < r.blocks.size(); ++i) {
+        const auto& b = r.blocks[i];
+        for (std::int32_t y = b.y; y < b.y + b.height; ++y)
+            for (std::int32_t x = b.x; x < b.x + b.width; ++x) cells.push_back(detail::cell{y, x, i});
+    }
+    std::sort(cells.begin(), cells.end(), [](const detail::cell& a, const detail::cell& b) {
+        return a.y != b.y ? a.y < b.y : a.x != b.x ? a.x < b.x : a.block < b.block;
+    });
+
+    std::vector<detail::clash> clashes;
+    std::vector<std::uint32_t> attrs;
+    for (std::size_t i = 0; i < cells.size();) {
+        std::size_t j = i;
+        attrs.clear();
+        for (; j < cells.size() && cells[j].x == cells[i].x && cells[j].y == cells[i].y; ++j)
+            attrs.insert(attrs.end(), of_block[cells[j].block].begin(), of_block[cells[j].block].end());
+        std::sort(attrs.begin(), attrs.end());
+        attrs.erase(std::unique(attrs.begin(), attrs.end()), attrs.end());
+
+        resolved_pe pe;
+        pe.x = cells[i].x;
+        pe.y = cells[i].y;
+        for (std::uint32_t a : attrs) {
+            const attribute& at = r.attributes[a];
+            if (at.kind == attribute_kind::code) {
+                if (pe.code < 0) {
+                    pe.code = std::int32_t(a);
+                    for (std::size_t k = i; k < j; ++k)
+                        if (detail::covers(at, cells[k].block)) {
+                            pe.code_block = cells[k].block;
+                            break;
+                        }
+                    continue;
+                }
+                // The same block under both: code() twice on one region; else overlapping children.
+                bool same_block = false;
+                for (std::size_t k = i; k < j; ++k)
+                    same_block = same_block || (detail::covers(r.attributes[std::uint32_t(pe.code)], cells[k].block) &&
+                                                detail::covers(at, cells[k].block));
+                detail::note_clash(clashes, std::uint32_t(pe.code), a,
+                                   same_block ? problem_kind::code_twice : problem_kind::overlapping_code, pe.x, pe.y);
+            } else if (at.kind == attribute_kind::paint) {
+                auto it = std::lower_bound(pe.routes.begin(), pe.routes.end(), at.col.id,
+                                           [](const pe_route& p, std::int32_t id) { return p.color < id; });
+                if (it != pe.routes.end() && it->color == at.col.id) {
+                    detail::note_clash(clashes, it->attribute, a, problem_kind::route_replaced, pe.x, pe.y);
+                    it->attribute = a;
+                } else {
+                    pe.routes.insert(it, pe_route{at.col.id, a});
+                }
+            }
+        }
+        res.pes.push_back(std::move(pe));
+        i = j;
+    }
+    for (const auto& c : clashes) res.problems.push_back(detail::clash_problem(r, c));
+    return res;
+}
+
+/// Reports every problem of `r` to `out`, with the positions of the calls; true if none is an error.
+inline bool verify(const region& r, diagnostics& out) {
+    const resolution res = resolve(r);
+    report(res.problems, out);
+    return res.ok();
+}
+
+}  // namespace wafer::paint

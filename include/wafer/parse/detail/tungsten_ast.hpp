@@ -1,0 +1,121 @@
+#pragma once
+// The Tungsten grammar's own AST: shaped after the grammar (operator chains stay flat lists, one node
+// per declaration), tagged with source positions by x3::annotate_on_success. tungsten_convert.hpp turns
+// it into the plain wafer::tungsten::ast, which knows nothing of X3.
+#include <string>
+#include <vector>
+
+#include <boost/optional.hpp>
+#include <boost/spirit/home/x3/support/ast/position_tagged.hpp>
+#include <boost/spirit/home/x3/support/ast/variant.hpp>
+
+#include "wafer/parse/detail/numbers.hpp"
+#include "wafer/tungsten/types.hpp"
+
+namespace wafer::parse::detail::tungsten_x3 {
+
+namespace x3 = boost::spirit::x3;
+
+struct expression;
+struct negation;
+
+/// `name` or `name[e][e]...`.
+struct reference : x3::position_tagged {
+    std::string name;
+    std::vector<expression> subscripts;
+};
+
+/// A parenthesized expression is the expression itself.
+using operand = x3::variant<integer_literal, real_literal, reference, x3::forward_ast<negation>,
+                            x3::forward_ast<expression>>;
+
+struct negation : x3::position_tagged {
+    char sign = '-';
+    operand value;
+};
+
+struct operation {
+    char op = '+';
+    operand rhs;
+};
+
+/// `first op rest[0].rhs op rest[1].rhs ...` at one precedence level, folded to the left when converted.
+struct expression : x3::position_tagged {
+    operand first;
+    std::vector<operation> rest;
+};
+
+struct initializer_list;
+using initializer = x3::variant<expression, x3::forward_ast<initializer_list>>;
+
+/// `{a, b, {c}}` (possibly `{}`).
+struct initializer_list : x3::position_tagged {
+    std::vector<initializer> elements;
+};
+
+/// `[n=N]` or `[N]`.
+struct dimension : x3::position_tagged {
+    boost::optional<std::string> name;
+    expression extent;
+};
+
+struct declarator : x3::position_tagged {
+    std::string name;
+    std::vector<dimension> dims;
+    boost::optional<initializer> init;
+};
+
+/// `[volatile] T a[..] = .., b;`
+struct variable_declaration {
+    bool is_volatile = false;
+    tungsten::base_type type = tungsten::base_type::xp;
+    std::vector<declarator> declarators;
+};
+
+struct param_declarator : x3::position_tagged {
+    std::string name;
+    boost::optional<expression> default_value;
+};
+
+/// `T param N, M = 10;`
+struct param_declaration {
+    tungsten::base_type type = tungsten::base_type::xp;
+    std::vector<param_declarator> declarators;
+};
+
+struct socket_declarator : x3::position_tagged {
+    std::string name;
+};
+
+/// `T socket a, b;`
+struct socket_declaration {
+    tungsten::base_type type = tungsten::base_type::xp;
+    std::vector<socket_declarator> declarators;
+};
+
+/// `i in [lo, hi)`.
+struct loop : x3::position_tagged {
+    std::string iterator;
+    expression lo;
+    expression hi;
+};
+
+/// `loops... target <- value;` (stream) or `loops... target = value;`.
+struct assignment : x3::position_tagged {
+    std::vector<loop> loops;
+    reference target;
+    bool stream = false;
+    expression value;
+};
+
+struct block;
+using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, assignment,
+                              x3::forward_ast<block>>;
+
+/// `{ ... }` or `label { ... }`.
+struct block : x3::position_tagged {
+    boost::optional<std::string> label;
+    std::vector<statement> body;
+};
+
+}  // namespace wafer::parse::detail::tungsten_x3

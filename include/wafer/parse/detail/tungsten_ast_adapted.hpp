@@ -1,0 +1,21 @@
+#pragma once
+// The Tungsten grammar's AST as Fusion sequences, so X3 fills the nodes straight from the grammar.
+#include <boost/fusion/include/adapt_struct.hpp>
+
+#include "wafer/parse/detail/tungsten_ast.hpp"
+
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::reference, name, subscripts)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::negation, sign, value)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::operation, op, rhs)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::expression, first, rest)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::initializer_list, elements)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::dimension, name, extent)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::declarator, name, dims, init)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::variable_declaration, is_volatile, type, declarators)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::param_declarator, name, default_value)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::param_declaration, type, declarators)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::socket_declarator, name)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::socket_declaration, type, declarators)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::loop, iterator, lo, hi)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::assignment, loops, target, stream, value)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::block, label, body)

@@ -1,0 +1,166 @@
+#pragma once
+// Compile-time values (reference §8: a param is usable wherever a constant is required). Literals
+// and params fold to constants; together with the current statement's loop iterators, integer
+// expressions fold to affine forms offset + sum(coeff[d] * i[d]), which is what subscripts,
+// loop bounds and iterator values lower to. Arithmetic is checked: 64-bit overflow is an error.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <variant>
+
+#include "wafer/ir/pe_program.hpp"
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/report.hpp"
+#include "wafer/tungsten/detail/scope.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// A folded literal value: an integer (any 64-bit pattern) or a real.
+struct constant {
+    bool is_real = false;
+    std::int64_t integer = 0;
+    double real = 0.0;
+};
+
+/// offset + sum(coeff[d] * i[d]) over the statement's loop indices i[d] in [0, extent[d]).
+struct affine {
+    std::int64_t offset = 0;
+    std::array<std::int64_t, ir::max_rank> coeff{};
+
+    bool is_constant() const noexcept {
+        for (auto c : coeff)
+            if (c != 0) return false;
+        return true;
+    }
+};
+
+/// Checked 64-bit arithmetic for folding: an overflow is reported at `pos`.
+class checked_arithmetic {
+public:
+    checked_arithmetic(const reporter& report, source_position pos) : report_(report), pos_(pos) {}
+    std::int64_t add(std::int64_t a, std::int64_t b) const {
+        std::int64_t r = 0;
+        check(__builtin_add_overflow(a, b, &r));
+        return r;
+    }
+    std::int64_t sub(std::int64_t a, std::int64_t b) const {
+        std::int64_t r = 0;
+        check(__builtin_sub_overflow(a, b, &r));
+        return r;
+    }
+    std::int64_t mul(std::int64_t a, std::int64_t b) const {
+        std::int64_t r = 0;
+        check(__builtin_mul_overflow(a, b, &r));
+        return r;
+    }
+
+private:
+    void check(bool overflow) const {
+        if (overflow) report_.fail(pos_, "this constant expression overflows 64 bits");
+    }
+    const reporter& report_;
+    source_position pos_;
+};
+
+/// Folds well-formed expressions (see check_well_formed) in the current scope.
+class evaluator {
+public:
+    evaluator(const scope_stack& scopes, const reporter& report) : scopes_(scopes), report_(report) {}
+
+    /// The value of `e` when it uses only literals and params; nullopt otherwise.
+    std::optional<constant> constant_of(const ast::expr& e) const {
+        using kind = ast::expr::kind;
+        switch (e.k) {
+            case kind::integer: return constant{false, e.value, 0.0};
+            case kind::real: return constant{true, 0, e.real};
+            case kind::name:
+                if (const auto* p = std::get_if<param_symbol>(&scopes_.lookup(e.name, e.pos).what))
+                    return constant{false, p->value, 0.0};
+                return std::nullopt;
+            case kind::subscript: return std::nullopt;
+            case kind::negate: {
+                auto v = constant_of(e.operands[0]);
+                if (!v) return std::nullopt;
+                if (v->is_real) return constant{true, 0, -v->real};
+                return constant{false, checked_arithmetic(report_, e.pos).sub(0, v->integer), 0.0};
+            }
+            case kind::binary: {
+                auto l = constant_of(e.operands[0]);
+                if (!l) return std::nullopt;
+                auto r = constant_of(e.operands[1]);
+                if (!r) return std::nullopt;
+                if (l->is_real || r->is_real) {
+                    double a = l->is_real ? l->real : static_cast<double>(l->integer);
+                    double b = r->is_real ? r->real : static_cast<double>(r->integer);
+                    return constant{true, 0, e.op == '+' ? a + b : e.op == '-' ? a - b : a * b};
+                }
+                checked_arithmetic c(report_, e.pos);
+                auto a = l->integer, b = r->integer;
+                return constant{false, e.op == '+' ? c.add(a, b) : e.op == '-' ? c.sub(a, b) : c.mul(a, b), 0.0};
+            }
+        }
+        return std::nullopt;
+    }
+
+    /// `e` as an affine integer form over the statement's iterators; nullopt when it reads a variable,
+    /// a socket or a real, or multiplies two iterator terms.
+    std::optional<affine> affine_of(const ast::expr& e) const {
+        using kind = ast::expr::kind;
+        checked_arithmetic c(report_, e.pos);
+        switch (e.k) {
+            case kind::integer: return affine{e.value, {}};
+            case kind::real:
+            case kind::subscript: return std::nullopt;
+            case kind::name: {
+                const auto& d = scopes_.lookup(e.name, e.pos);
+                if (const auto* p = std::get_if<param_symbol>(&d.what)) return affine{p->value, {}};
+                if (const auto* it = std::get_if<iterator_symbol>(&d.what)) {
+                    affine a{it->lo, {}};
+                    a.coeff[static_cast<std::size_t>(it->loop)] = 1;
+                    return a;
+                }
+                return std::nullopt;
+            }
+            case kind::negate: {
+                auto v = affine_of(e.operands[0]);
+                if (!v) return std::nullopt;
+                return scaled(*v, -1, c);
+            }
+            case kind::binary: {
+                auto l = affine_of(e.operands[0]);
+                if (!l) return std::nullopt;
+                auto r = affine_of(e.operands[1]);
+                if (!r) return std::nullopt;
+                if (e.op == '*') {
+                    if (r->is_constant()) return scaled(*l, r->offset, c);
+                    if (l->is_constant()) return scaled(*r, l->offset, c);
+                    return std::nullopt;
+                }
+                if (e.op == '-') r = scaled(*r, -1, c);
+                affine sum{c.add(l->offset, r->offset), {}};
+                for (std::size_t d = 0; d < sum.coeff.size(); ++d) sum.coeff[d] = c.add(l->coeff[d], r->coeff[d]);
+                return sum;
+            }
+        }
+        return std::nullopt;
+    }
+
+    /// `e` as an integer constant (literals and params); nullopt when it is not one.
+    std::optional<std::int64_t> integer_of(const ast::expr& e) const {
+        auto a = affine_of(e);
+        if (!a || !a->is_constant()) return std::nullopt;
+        return a->offset;
+    }
+
+private:
+    static affine scaled(const affine& a, std::int64_t k, const checked_arithmetic& c) {
+        affine r{c.mul(a.offset, k), {}};
+        for (std::size_t d = 0; d < r.coeff.size(); ++d) r.coeff[d] = c.mul(a.coeff[d], k);
+        return r;
+    }
+
+    const scope_stack& scopes_;
+    const reporter& report_;
+};
+
+}  // namespace wafer::tungsten::detail

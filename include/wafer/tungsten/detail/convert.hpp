@@ -1,0 +1,60 @@
+#pragma once
+// Typed literal conversion: a constant becomes the bits of an element type as C converts it
+// (reference §5 Initialization): integers keep their low bits, u1 is 0 or 1, sp is the nearest
+// float. Carbide drops lost bits silently; wafer warns.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "wafer/core/word.hpp"
+#include "wafer/ir/pe_program.hpp"
+#include "wafer/tungsten/detail/constant.hpp"
+#include "wafer/tungsten/detail/report.hpp"
+#include "wafer/tungsten/types.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// The data type statements over `t` compute in; nullopt where wafer has no arithmetic yet (hp, ep, 64-bit).
+constexpr std::optional<ir::data_type> data_type_of(base_type t) noexcept {
+    switch (t) {
+        case base_type::xp:
+        case base_type::u16:
+        case base_type::s16:
+        case base_type::u1: return ir::data_type::int16;
+        case base_type::u32:
+        case base_type::s32: return ir::data_type::int32;
+        case base_type::sp: return ir::data_type::f32;
+        default: return std::nullopt;
+    }
+}
+
+/// The bits of `c` converted to `t` (words_of(t) words of them are significant).
+inline std::uint64_t convert(const constant& c, base_type t, source_position pos, const reporter& report) {
+    if (t == base_type::hp || t == base_type::ep)
+        report.fail(pos, std::string(name_of(t)) + " values are not supported yet");
+    if (t == base_type::sp) return sp_bits(c.is_real ? static_cast<float>(c.real) : static_cast<float>(c.integer));
+    if (c.is_real)
+        report.fail(pos, "real value " + real_text(c.real) + " where an integer (" + std::string(name_of(t)) +
+                             ") is needed; wafer does not convert it implicitly");
+    auto v = c.integer;
+    if (t == base_type::u1) return v != 0 ? 1 : 0;
+    const unsigned bits = 16 * words_of(t);
+    if (bits < 64) {
+        // A value fits when it is representable signed or unsigned in `bits`.
+        const std::int64_t lowest = -(std::int64_t{1} << (bits - 1)), highest = (std::int64_t{1} << bits) - 1;
+        auto kept = static_cast<std::uint64_t>(v) & ((std::uint64_t{1} << bits) - 1);
+        if (v < lowest || v > highest)
+            report.warning(pos, literal_text(v) + " does not fit in " + std::string(name_of(t)) + ": only its low " +
+                                    std::to_string(bits) + " bits are kept (" +
+                                    literal_text(static_cast<std::int64_t>(kept)) + ")");
+        return kept;
+    }
+    return static_cast<std::uint64_t>(v);
+}
+
+/// Appends the words of one element of type `t` with the given bits, low word first.
+inline void append_words(std::vector<word>& out, std::uint64_t bits, base_type t) {
+    for (std::uint32_t w = 0; w < words_of(t); ++w) out.push_back(static_cast<word>(bits >> (16 * w)));
+}
+
+}  // namespace wafer::tungsten::detail

@@ -1,0 +1,198 @@
+#pragma once
+// Declarations: params (reference §8), sockets, scalars and arrays (§4, §5). Top-level variables
+// are the kernel's symbols and their constant initializers its initial data; a block-scope
+// initializer, or a non-constant one, runs as an operation where the declaration stands.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/assignment.hpp"
+#include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/convert.hpp"
+#include "wafer/tungsten/detail/initializer.hpp"
+#include "wafer/tungsten/detail/memory_layout.hpp"
+#include "wafer/tungsten/detail/scope.hpp"
+#include "wafer/tungsten/detail/well_formed.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// The values a param of type `t` may hold; nullopt for types wafer does not take as params yet.
+inline std::optional<std::pair<std::int64_t, std::int64_t>> param_range(base_type t) {
+    switch (t) {
+        case base_type::xp: return std::pair<std::int64_t, std::int64_t>{-32768, 65535};
+        case base_type::u16: return std::pair<std::int64_t, std::int64_t>{0, 65535};
+        case base_type::s16: return std::pair<std::int64_t, std::int64_t>{-32768, 32767};
+        case base_type::u32: return std::pair<std::int64_t, std::int64_t>{0, 4294967295};
+        case base_type::s32: return std::pair<std::int64_t, std::int64_t>{-2147483648, 2147483647};
+        default: return std::nullopt;
+    }
+}
+
+inline void declare_param(context& cx, const ast::param_decl& p) {
+    if (!cx.scopes.at_top_level()) cx.report.fail(p.pos, "param " + quote(p.name) + " must be declared at top level");
+    auto& d = cx.scopes.declare({p.name, p.pos, param_symbol{p.type, 0}});
+    std::optional<std::int64_t> setting;  // the last set=N=... wins
+    for (std::size_t s = 0; s < cx.settings.size(); ++s)
+        if (cx.settings[s].name == p.name) {
+            cx.setting_used[s] = true;
+            setting = cx.settings[s].value;
+        }
+    try {
+        auto range = param_range(p.type);
+        if (!range)
+            cx.report.fail(p.pos, "param " + quote(p.name) + " has type " + std::string(name_of(p.type)) +
+                                      "; only integer params (xp, u16, s16, u32, s32) are supported yet");
+        if (!setting && !p.default_value) cx.report.fail(p.pos, "parameter [" + p.name + "] is not initialized");
+        if (!setting) {
+            check_well_formed(*p.default_value, cx.report);
+            setting = cx.eval.integer_of(*p.default_value);
+            if (!setting)
+                cx.report.fail(p.default_value->pos,
+                               "the default of param " + quote(p.name) + " must be a compile-time integer constant");
+        }
+        if (*setting < range->first || *setting > range->second)
+            cx.report.fail(p.pos, "param " + quote(p.name) + " = " + std::to_string(*setting) + " does not fit in " +
+                                      std::string(name_of(p.type)));
+    } catch (const abandon&) {
+        d.status = declaration::state::failed;
+        throw;
+    }
+    std::get<param_symbol>(d.what).value = *setting;
+    d.status = declaration::state::ready;
+    cx.out.params.push_back({p.name, *setting});
+}
+
+inline void declare_socket(context& cx, const ast::socket_decl& s) {
+    if (!cx.scopes.at_top_level()) cx.report.fail(s.pos, "socket " + quote(s.name) + " must be declared at top level");
+    auto& d = cx.scopes.declare({s.name, s.pos, socket_symbol{s.type, cx.out.sockets.size()}});
+    auto type = data_type_of(s.type);
+    if (!type) {
+        d.status = declaration::state::failed;
+        cx.report.fail(s.pos, "a socket of type " + std::string(name_of(s.type)) + " is not supported yet");
+    }
+    cx.out.sockets.push_back({s.name, *type, -1, -1});
+    d.status = declaration::state::ready;
+}
+
+/// Evaluates the extents and dimension names of `v` and gives it memory.
+inline void lay_out(context& cx, const ast::var_decl& decl, variable_symbol& v) {
+    if (decl.dims.size() > max_nesting)
+        cx.report.fail(decl.pos, quote(decl.name) + " has more than " + std::to_string(max_nesting) + " dimensions");
+    for (std::size_t k = 0; k < decl.dims.size(); ++k) {
+        const auto& dim = decl.dims[k];
+        auto name = dim.name.empty() ? "n" + std::to_string(k) : dim.name;  // the reference's generated names
+        check_well_formed(dim.extent, cx.report);
+        auto extent = cx.eval.integer_of(dim.extent);
+        if (!extent)
+            cx.report.fail(dim.extent.pos, "the extent of dimension " + quote(name) + " of " + quote(decl.name) +
+                                               " must be a compile-time integer constant (literals and params)");
+        if (*extent < 1)
+            cx.report.fail(dim.extent.pos, "dimension " + quote(name) + " of " + quote(decl.name) + " has extent " +
+                                               std::to_string(*extent) + "; an extent must be at least 1");
+        if (*extent > pe_memory_words)
+            cx.report.fail(dim.extent.pos, quote(decl.name) + " does not fit in PE memory: dimension " + quote(name) +
+                                               " has extent " + std::to_string(*extent));
+        for (const auto& earlier : v.dim_names)
+            if (earlier == name)
+                cx.report.fail(dim.pos, quote(decl.name) + " has two dimensions named " + quote(name) +
+                                            "; the symbol map addresses dimensions by name");
+        v.extents.push_back(static_cast<std::uint32_t>(*extent));
+        v.dim_names.push_back(std::move(name));
+    }
+    if (words_of(v.type) > 1)
+        for (const auto& name : v.dim_names)
+            if (name == "_word")
+                cx.report.fail(decl.pos, "dimension name '_word' of " + quote(decl.name) +
+                                             " is taken by the words of its " + std::string(name_of(v.type)) +
+                                             " elements in the symbol map");
+    v.base = cx.memory.allocate(element_count(v.extents) * words_of(v.type), words_of(v.type) > 1, quote(decl.name),
+                                decl.pos, cx.report);
+}
+
+/// A block-scope array's initializer runs each time its declaration does: one mov of its values,
+/// from an immediate when every element is the same, else from a copy kept in the initial data.
+inline void emit_array_initialization(context& cx, const std::string& name, const variable_symbol& v,
+                                      const std::vector<word>& words, source_position pos) {
+    const auto type = data_type_of(v.type).value_or(ir::data_type::int16);  // a copy moves bits: words will do
+    const std::uint32_t w = ir::words_of(type);
+    const auto chunk = [&](std::size_t k) {
+        return w == 1 ? words[k] : static_cast<std::uint32_t>(words[2 * k] | (std::uint32_t{words[2 * k + 1]} << 16));
+    };
+    const std::size_t n = words.size() / w;
+    bool uniform = true;
+    for (std::size_t k = 1; k < n && uniform; ++k) uniform = chunk(k) == chunk(0);
+    ir::dsd_op op;
+    op.op = ir::opcode::mov;
+    op.type = type;
+    op.rank = 1;
+    op.extent = {static_cast<std::uint32_t>(n), 1, 1, 1};
+    op.pos = pos;
+    op.dst.k = ir::dsd::kind::mem;
+    op.dst.base = v.base;
+    op.dst.stride[0] = static_cast<std::int32_t>(w);
+    if (uniform) {
+        op.src[0].k = ir::dsd::kind::immediate;
+        op.src[0].bits = chunk(0);
+    } else {
+        auto copy = cx.memory.allocate(words.size(), w > 1, "the initial values of " + quote(name), pos, cx.report);
+        cx.out.data.push_back({copy, words});
+        op.src[0].k = ir::dsd::kind::mem;
+        op.src[0].base = copy;
+        op.src[0].stride[0] = static_cast<std::int32_t>(w);
+    }
+    cx.emit({op}, {}, 0);
+}
+
+inline void initialize(context& cx, const std::string& name, const variable_symbol& v, const ast::initializer& init,
+                       source_position pos) {
+    if (v.rank == 0) {
+        if (init.is_list)
+            cx.report.fail(init.pos, "scalar " + quote(name) +
+                                         " rejects a list initializer ({} as well as {0}); write " +
+                                         std::string(name_of(v.type)) + " " + name + " = 0;");
+        check_well_formed(init.value, cx.report);
+        if (v.type == base_type::u64 || v.type == base_type::s64)
+            cx.report.fail(init.pos,
+                           "scalar " + quote(name) + " is " + std::string(name_of(v.type)) +
+                               ": a 64-bit value is rejected at compile time (only arrays can be initialized)");
+        if (cx.scopes.at_top_level())
+            if (auto c = cx.eval.constant_of(init.value)) {
+                std::vector<word> words;
+                append_words(words, convert(*c, v.type, init.value.pos, cx.report), v.type);
+                cx.out.data.push_back({v.base, std::move(words)});
+                return;
+            }
+        return lower_initial_value(cx, v, name, init.value, pos);
+    }
+    std::vector<word> words;
+    for (auto bits : array_initializer(name, v, cx.eval, cx.report).elements(init)) append_words(words, bits, v.type);
+    if (cx.scopes.at_top_level()) {
+        cx.out.data.push_back({v.base, std::move(words)});
+        return;
+    }
+    emit_array_initialization(cx, name, v, words, pos);
+}
+
+inline void declare_variable(context& cx, const ast::var_decl& decl) {
+    auto& d = cx.scopes.declare({decl.name, decl.pos, variable_symbol{decl.type, decl.dims.size(), 0, {}, {}}});
+    auto& v = std::get<variable_symbol>(d.what);
+    try {
+        lay_out(cx, decl, v);
+    } catch (const abandon&) {
+        d.status = declaration::state::failed;
+        throw;
+    }
+    if (cx.scopes.at_top_level())
+        cx.out.symbols.push_back({decl.name, std::string(name_of(decl.type)), v.base, map_dimensions(v)});
+    try {
+        if (decl.init) initialize(cx, decl.name, v, *decl.init, decl.pos);
+    } catch (const abandon&) {
+        d.status = declaration::state::ready;  // the variable exists; only its initializer failed
+        throw;
+    }
+    d.status = declaration::state::ready;
+}
+
+}  // namespace wafer::tungsten::detail

@@ -1,0 +1,108 @@
+#pragma once
+// Lowers `dst = value` for one statement. A value with the shape of a DSD operation is ONE
+// operation: x (mov), -x (neg), x+y, x-y, x*y (add, sub, mul), x*y+z and z+x*y (mac), where each of
+// x, y, z is a leaf (see operand_lowering). A deeper value first computes its inner parts into
+// temporaries: dense row-major vectors over the loop extents. Every leaf, so every socket read, is
+// an operand of exactly one operation, and the operations run in the order they are emitted.
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+#include "wafer/ir/pe_program.hpp"
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/operand.hpp"
+
+namespace wafer::tungsten::detail {
+
+class expression_lowering {
+public:
+    expression_lowering(context& cx, const statement_frame& frame, operand_lowering& operands)
+        : cx_(cx), f_(frame), operands_(operands) {}
+
+    void assign(const ir::dsd& dst, const ast::expr& value) { into(value, {dst, false}); }
+
+    std::vector<ir::dsd_op> ops;
+    std::vector<temp_operand> temps;  ///< operands of `ops` that address the temporary area
+    std::uint32_t temp_words = 0;     ///< words of temporaries this statement uses
+
+private:
+    struct operand {
+        ir::dsd d;
+        bool temp = false;
+    };
+
+    void into(const ast::expr& e, const operand& dst) {
+        if (operands_.is_leaf(e)) return emit(ir::opcode::mov, dst, {value_of(e)});
+        if (e.k == ast::expr::kind::negate) return emit(ir::opcode::neg, dst, {value_of(e.operands[0])});
+        const auto& lhs = e.operands[0];
+        const auto& rhs = e.operands[1];
+        if (e.op == '+') {
+            for (const auto* product : {&lhs, &rhs}) {
+                if (!is_product(*product)) continue;
+                const auto& addend = product == &lhs ? rhs : lhs;
+                auto s0 = value_of(product->operands[0]);
+                auto s1 = value_of(product->operands[1]);
+                return emit(ir::opcode::mac, dst, {s0, s1, value_of(addend)});
+            }
+        }
+        auto s0 = value_of(lhs);
+        auto s1 = value_of(rhs);
+        emit(e.op == '+' ? ir::opcode::add : e.op == '-' ? ir::opcode::sub : ir::opcode::mul, dst, {s0, s1});
+    }
+
+    bool is_product(const ast::expr& e) const {
+        return e.k == ast::expr::kind::binary && e.op == '*' && !operands_.is_leaf(e);
+    }
+
+    /// A leaf's operand, or a temporary holding the value of a deeper expression.
+    operand value_of(const ast::expr& e) {
+        if (operands_.is_leaf(e)) return {operands_.leaf(e), false};
+        auto t = new_temp();
+        into(e, t);
+        return t;
+    }
+
+    operand new_temp() {
+        const std::uint32_t words = ir::words_of(f_.data);
+        const std::uint64_t base = temp_words + (words == 2 ? temp_words % 2 : 0);
+        const std::uint64_t end = base + f_.elements * words;
+        if (end > pe_memory_words)
+            cx_.report.fail(f_.pos, "this statement needs " + count_of(end, "word") +
+                                        " of temporaries, more than PE memory holds; split it into simpler statements");
+        temp_words = static_cast<std::uint32_t>(end);
+        operand t{{}, true};
+        t.d.k = ir::dsd::kind::mem;
+        t.d.base = static_cast<address>(base);
+        std::int64_t stride = words;
+        for (int d = f_.rank; d-- > 0;) {
+            t.d.stride[static_cast<std::size_t>(d)] = static_cast<std::int32_t>(stride);
+            stride *= f_.extent[static_cast<std::size_t>(d)];
+        }
+        return t;
+    }
+
+    void emit(ir::opcode op, const operand& dst, std::initializer_list<operand> sources) {
+        ir::dsd_op o;
+        o.op = op;
+        o.type = f_.data;
+        o.rank = f_.rank;
+        o.extent = f_.extent;
+        o.pos = f_.pos;
+        o.dst = dst.d;
+        if (dst.temp) temps.push_back({ops.size(), 0});
+        int slot = 1;
+        for (const auto& s : sources) {
+            o.src[static_cast<std::size_t>(slot - 1)] = s.d;
+            if (s.temp) temps.push_back({ops.size(), slot});
+            ++slot;
+        }
+        ops.push_back(o);
+    }
+
+    context& cx_;
+    const statement_frame& f_;
+    operand_lowering& operands_;
+};
+
+}  // namespace wafer::tungsten::detail

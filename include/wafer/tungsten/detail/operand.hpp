@@ -1,0 +1,228 @@
+#pragma once
+// The leaves of one statement as DSD operands: literals and params fold to `immediate`, iterator
+// expressions to `index`, a scalar to `mem` with zero strides, an array element with affine
+// subscripts to `mem` over the loops, a socket read to `fabin` and a socket write to `fabout`.
+// All variable operands share the target's data type. wafer checks what Carbide does not: one
+// subscript per dimension, and every subscript inside its dimension over the loop ranges.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "wafer/ir/pe_program.hpp"
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/constant.hpp"
+#include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/convert.hpp"
+#include "wafer/tungsten/detail/memory_layout.hpp"
+#include "wafer/tungsten/detail/scope.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// What every operand of one statement shares: its loops and the type it computes in.
+struct statement_frame {
+    std::uint8_t rank = 0;
+    std::array<std::uint32_t, ir::max_rank> extent{1, 1, 1, 1};
+    std::uint64_t elements = 1;
+    base_type type = base_type::xp;  ///< the target's type: literals convert to it
+    ir::data_type data = ir::data_type::int16;
+    source_position pos;  ///< the statement's
+};
+
+class operand_lowering {
+public:
+    operand_lowering(context& cx, statement_frame& frame) : cx_(cx), f_(frame) {}
+
+    /// The assignment's target (an element, a scalar or a socket); its type becomes the statement's.
+    ir::dsd target(const ast::expr& e) {
+        using kind = ast::expr::kind;
+        if (e.k != kind::name && e.k != kind::subscript)
+            cx_.report.fail(e.pos, "the target of an assignment must be a variable, an array element or a socket");
+        const auto& d = cx_.scopes.lookup(e.name, e.pos);
+        if (std::holds_alternative<param_symbol>(d.what))
+            cx_.report.fail(e.pos, "cannot assign to param " + quote(e.name) + ": a param is a compile-time constant");
+        if (std::holds_alternative<iterator_symbol>(d.what))
+            cx_.report.fail(e.pos, "cannot assign to loop iterator " + quote(e.name));
+        if (const auto* s = std::get_if<socket_symbol>(&d.what)) {
+            set_type(s->type, e);
+            return socket_operand(*s, e, false);
+        }
+        const auto& v = std::get<variable_symbol>(d.what);
+        set_type(v.type, e);
+        return variable_operand(v, e);
+    }
+
+    /// The target `name` of a declarator's initializer.
+    ir::dsd target(const variable_symbol& v, const std::string& name, source_position pos) {
+        ast::expr e{ast::expr::kind::name, 0, 0.0, name, 0, {}, pos};
+        set_type(v.type, e);
+        return variable_operand(v, e);
+    }
+
+    /// Whether `e` lowers to one operand (no operation needed).
+    bool is_leaf(const ast::expr& e) const {
+        return e.k == ast::expr::kind::name || e.k == ast::expr::kind::subscript || cx_.eval.affine_of(e) ||
+               cx_.eval.constant_of(e);
+    }
+
+    /// The operand of a leaf read as a value.
+    ir::dsd leaf(const ast::expr& e) {
+        ir::dsd o;
+        if (auto c = cx_.eval.constant_of(e)) {
+            o.k = ir::dsd::kind::immediate;
+            o.bits = static_cast<std::uint32_t>(convert(*c, f_.type, e.pos, cx_.report));
+            return o;
+        }
+        if (auto a = cx_.eval.affine_of(e)) {
+            if (f_.data == ir::data_type::f32)
+                cx_.report.fail(e.pos, "a loop iterator used as an sp value is not supported yet");
+            o.k = ir::dsd::kind::index;
+            // The first value of a count, not a truth value: a u1 statement counts in 16 bits.
+            const auto count_type = f_.type == base_type::u1 ? base_type::xp : f_.type;
+            o.bits =
+                static_cast<std::uint32_t>(convert(constant{false, a->offset, 0.0}, count_type, e.pos, cx_.report));
+            o.stride = narrow_strides(a->coeff, e.pos);
+            return o;
+        }
+        const auto& d = cx_.scopes.lookup(e.name, e.pos);
+        if (const auto* s = std::get_if<socket_symbol>(&d.what)) {
+            check_type(s->type, e);
+            return socket_operand(*s, e, true);
+        }
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
+            check_type(v->type, e);
+            return variable_operand(*v, e);
+        }
+        cx_.report.fail(e.pos, quote(e.name) + " is a " + std::string(kind_of(d)) + ", not an array");
+    }
+
+private:
+    void set_type(base_type t, const ast::expr& e) {
+        check_storage(t, e);
+        f_.type = t;
+        f_.data = *data_type_of(t);
+    }
+
+    void check_type(base_type t, const ast::expr& e) const {
+        check_storage(t, e);
+        if (*data_type_of(t) != f_.data)
+            cx_.report.fail(e.pos, "mixing " + std::string(name_of(f_.type)) + " and " + std::string(name_of(t)) +
+                                       " in one statement is not supported yet");
+    }
+
+    /// 64-bit values are storage only (reference §3); hp and ep have no arithmetic in wafer yet.
+    void check_storage(base_type t, const ast::expr& e) const {
+        if (t == base_type::u64 || t == base_type::s64)
+            cx_.report.fail(e.pos, quote(e.name) + " is " + std::string(name_of(t)) +
+                                       ": a 64-bit value is rejected at compile time (it can only be initialized)");
+        if (!data_type_of(t))
+            cx_.report.fail(e.pos, std::string(name_of(t)) + " arithmetic is not supported yet (" + quote(e.name) +
+                                       " is " + std::string(name_of(t)) + ")");
+    }
+
+    ir::dsd socket_operand(const socket_symbol& s, const ast::expr& e, bool read) {
+        if (e.k == ast::expr::kind::subscript)
+            cx_.report.fail(e.pos, "socket " + quote(e.name) +
+                                       " cannot be subscripted: a socket is a stream of wavelets, not an array");
+        auto& sock = cx_.out.sockets[s.index];
+        ir::dsd o;
+        if (read) {
+            for (auto r : sockets_read_)
+                if (r == s.index)
+                    cx_.report.fail(e.pos, "socket " + quote(e.name) +
+                                               " is read twice in one statement; each read takes the next wavelet, so "
+                                               "read it once into a variable");
+            sockets_read_.push_back(s.index);
+            if (sock.input_queue < 0) sock.input_queue = next_queue(cx_.input_queues, 8, "input", e);
+            o.k = ir::dsd::kind::fabin;
+            o.queue = static_cast<std::uint8_t>(sock.input_queue);
+        } else {
+            if (sock.output_queue < 0) sock.output_queue = next_queue(cx_.output_queues, 6, "output", e);
+            o.k = ir::dsd::kind::fabout;
+            o.queue = static_cast<std::uint8_t>(sock.output_queue);
+        }
+        return o;
+    }
+
+    std::int8_t next_queue(int& used, int available, const char* what, const ast::expr& e) const {
+        if (used == available)
+            cx_.report.fail(e.pos, "socket " + quote(e.name) + " needs an " + what + " queue, but all " +
+                                       std::to_string(available) + " " + what + " queues of the PE are taken");
+        return static_cast<std::int8_t>(used++);
+    }
+
+    ir::dsd variable_operand(const variable_symbol& v, const ast::expr& e) const {
+        ir::dsd o;
+        o.k = ir::dsd::kind::mem;
+        o.base = v.base;
+        if (v.rank == 0) {
+            if (e.k == ast::expr::kind::subscript)
+                cx_.report.fail(e.pos, quote(e.name) + " is a scalar, not an array");
+            return o;
+        }
+        const auto given = e.k == ast::expr::kind::subscript ? e.operands.size() : 0;
+        if (given != v.rank)
+            cx_.report.fail(e.pos, quote(e.name) + " has " + count_of(v.rank, "dimension") + " but " +
+                                       count_of(given, "subscript") + (given == 1 ? " is" : " are") +
+                                       " given; write one subscript per dimension");
+        auto strides = row_major_strides(v.extents, words_of(v.type));
+        checked_arithmetic c(cx_.report, e.pos);
+        std::int64_t base = v.base;
+        std::array<std::int64_t, ir::max_rank> stride{};
+        for (std::size_t j = 0; j < v.rank; ++j) {
+            const auto& sub = e.operands[j];
+            auto a = cx_.eval.affine_of(sub);
+            if (!a)
+                cx_.report.fail(sub.pos, "a subscript of " + quote(e.name) +
+                                             " must be affine in the loop iterators: literals, params and iterators "
+                                             "under +, - and * by a constant");
+            check_bounds(*a, v, j, e.name, sub.pos);
+            base = c.add(base, c.mul(strides[j], a->offset));
+            for (std::size_t d = 0; d < stride.size(); ++d)
+                stride[d] = c.add(stride[d], c.mul(strides[j], a->coeff[d]));
+        }
+        o.base = static_cast<address>(base);  // in range when the statement runs any element (check_bounds)
+        o.stride = narrow_strides(stride, e.pos);
+        return o;
+    }
+
+    /// Subscript `j` over the loop ranges must stay inside dimension j (checked when any element runs).
+    void check_bounds(const affine& a, const variable_symbol& v, std::size_t j, const std::string& name,
+                      source_position pos) const {
+        if (f_.elements == 0) return;
+        checked_arithmetic c(cx_.report, pos);
+        std::int64_t lo = a.offset, hi = a.offset;
+        for (std::size_t d = 0; d < f_.rank; ++d) {
+            auto span = c.mul(a.coeff[d], static_cast<std::int64_t>(f_.extent[d]) - 1);
+            if (span < 0)
+                lo = c.add(lo, span);
+            else
+                hi = c.add(hi, span);
+        }
+        const std::int64_t extent = v.extents[j];
+        if (lo >= 0 && hi < extent) return;
+        const std::string dim =
+            "dimension " + quote(v.dim_names[j]) + " of " + quote(name) + " (extent " + std::to_string(extent) + ")";
+        if (a.is_constant()) cx_.report.fail(pos, "subscript " + std::to_string(lo) + " is outside " + dim);
+        cx_.report.fail(pos, "a subscript of " + quote(name) + " takes values " + std::to_string(lo) + " to " +
+                                 std::to_string(hi) + " over the loop ranges, outside " + dim);
+    }
+
+    std::array<std::int32_t, ir::max_rank> narrow_strides(const std::array<std::int64_t, ir::max_rank>& s,
+                                                          source_position pos) const {
+        std::array<std::int32_t, ir::max_rank> out{};
+        for (std::size_t d = 0; d < s.size(); ++d) {
+            if (f_.elements != 0 && (s[d] < INT32_MIN || s[d] > INT32_MAX))
+                cx_.report.fail(pos, "a step of " + std::to_string(s[d]) + " per iteration is too large");
+            out[d] = static_cast<std::int32_t>(s[d]);
+        }
+        return out;
+    }
+
+    context& cx_;
+    statement_frame& f_;
+    std::vector<std::size_t> sockets_read_;
+};
+
+}  // namespace wafer::tungsten::detail

@@ -1,0 +1,70 @@
+#pragma once
+// How the checker reports: each error goes to the sink at once, then `abandon` unwinds to the
+// enclosing declaration or statement, so one run reports every independent error.
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "wafer/core/diagnostic.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// Thrown after an error was reported, or when a declaration the code depends on already failed.
+struct abandon {};
+
+/// Expressions, blocks and array ranks nest at most this deep, so bad input cannot exhaust the stack.
+inline constexpr int max_nesting = 256;
+
+class reporter {
+public:
+    reporter(const source_text& source, diagnostics& sink) noexcept : source_(source), sink_(sink) {}
+
+    void error(source_position pos, std::string message) const { add(severity::error, pos, std::move(message)); }
+    void warning(source_position pos, std::string message) const { add(severity::warning, pos, std::move(message)); }
+    void note(source_position pos, std::string message) const { add(severity::note, pos, std::move(message)); }
+
+    /// Reports an error and abandons the current declaration or statement.
+    [[noreturn]] void fail(source_position pos, std::string message) const {
+        error(pos, std::move(message));
+        throw abandon{};
+    }
+
+private:
+    void add(severity level, source_position pos, std::string message) const {
+        sink_.add(source_.make(level, pos, std::move(message)));
+    }
+    const source_text& source_;
+    diagnostics& sink_;
+};
+
+
+/// "1 word", "3 words".
+inline std::string count_of(std::uint64_t n, std::string_view noun) {
+    return std::to_string(n) + ' ' + std::string(noun) + (n == 1 ? "" : "s");
+}
+
+/// A word address as the reference writes it: 0x0014.
+inline std::string address_text(std::uint64_t a) {
+    char digits[20];
+    auto end = std::to_chars(digits, digits + sizeof digits, a, 16).ptr;
+    std::string s(digits, end);
+    return "0x" + std::string(s.size() < 4 ? 4 - s.size() : 0, '0') + s;
+}
+
+/// An integer as a literal: hex when not negative (the bits are the point), else decimal.
+inline std::string literal_text(std::int64_t v) {
+    if (v < 0) return std::to_string(v);
+    char digits[20];
+    auto end = std::to_chars(digits, digits + sizeof digits, static_cast<std::uint64_t>(v), 16).ptr;
+    return "0x" + std::string(digits, end);
+}
+
+/// A real in its shortest round-trip spelling.
+inline std::string real_text(double v) {
+    char digits[32];
+    auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+    return std::string(digits, end);
+}
+
+}  // namespace wafer::tungsten::detail

@@ -1,0 +1,112 @@
+#pragma once
+// Lexical name visibility (reference §1): a name is visible from its declaration to the end of its
+// block and in blocks nested after it, an inner declaration shadows an outer one, and a name may be
+// declared once per scope. A declarator is `pending` while its own extents and initializer are
+// checked, so they cannot use its name even when an outer declaration has it.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "wafer/core/word.hpp"
+#include "wafer/tungsten/detail/report.hpp"
+#include "wafer/tungsten/types.hpp"
+
+namespace wafer::tungsten::detail {
+
+struct param_symbol {
+    base_type type = base_type::xp;
+    std::int64_t value = 0;
+};
+
+struct socket_symbol {
+    base_type type = base_type::xp;
+    std::size_t index = 0;  ///< into pe_program::sockets
+};
+
+/// A scalar (rank 0) or an array, laid out row-major from `base`.
+struct variable_symbol {
+    base_type type = base_type::xp;
+    std::size_t rank = 0;  ///< known from the declarator, before its extents are evaluated
+    address base = 0;
+    std::vector<std::uint32_t> extents;
+    std::vector<std::string> dim_names;  ///< as in the symbol map: n0, n1, ... for unnamed ones
+};
+
+/// Loop `loop` of the current statement: the iterator's value is lo + i[loop].
+struct iterator_symbol {
+    int loop = 0;
+    std::int64_t lo = 0;
+};
+
+struct declaration {
+    enum class state : std::uint8_t { pending, ready, failed };
+    std::string name;
+    source_position pos;
+    std::variant<param_symbol, socket_symbol, variable_symbol, iterator_symbol> what;
+    state status = state::pending;
+};
+
+/// "param", "socket", "array", "scalar" or "iterator": how messages name a declaration.
+inline std::string_view kind_of(const declaration& d) {
+    if (std::holds_alternative<param_symbol>(d.what)) return "param";
+    if (std::holds_alternative<socket_symbol>(d.what)) return "socket";
+    if (const auto* v = std::get_if<variable_symbol>(&d.what)) return v->rank ? "array" : "scalar";
+    return "iterator";
+}
+
+class scope_stack {
+public:
+    explicit scope_stack(const reporter& report) : report_(report) { scopes_.emplace_back(); }
+
+    bool at_top_level() const noexcept { return scopes_.size() == 1; }
+    std::size_t depth() const noexcept { return scopes_.size(); }
+
+    /// Declares `d` (pending) in the innermost scope; a name already declared there is an error.
+    /// The reference stays valid while the scope is open.
+    declaration& declare(declaration d) {
+        auto& scope = scopes_.back();
+        if (auto it = scope.find(d.name); it != scope.end()) {
+            report_.error(d.pos, "duplicate " + std::string(kind_of(d)) + " declaration " + quote(d.name));
+            report_.note(it->second.pos, quote(d.name) + " was first declared here");
+            throw abandon{};
+        }
+        std::string key = d.name;
+        return scope.emplace(std::move(key), std::move(d)).first->second;
+    }
+
+    /// The visible declaration of `name`, referenced at `pos`.
+    const declaration& lookup(const std::string& name, source_position pos) const {
+        for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
+            auto it = scope->find(name);
+            if (it == scope->end()) continue;
+            switch (it->second.status) {
+                case declaration::state::ready: return it->second;
+                case declaration::state::pending: report_.fail(pos, quote(name) + " is used before declaration");
+                case declaration::state::failed: throw abandon{};  // its own error was reported
+            }
+        }
+        report_.fail(pos, quote(name) + " is not declared");
+    }
+
+    /// A nested scope (a block, or one statement's iterators) for as long as this object lives.
+    class nested {
+    public:
+        explicit nested(scope_stack& s) : s_(s) { s_.scopes_.emplace_back(); }
+        ~nested() { s_.scopes_.pop_back(); }
+        nested(const nested&) = delete;
+        nested& operator=(const nested&) = delete;
+
+    private:
+        scope_stack& s_;
+    };
+
+private:
+    const reporter& report_;
+    std::deque<std::unordered_map<std::string, declaration>> scopes_;  // deque: references stay valid
+};
+
+}  // namespace wafer::tungsten::detail

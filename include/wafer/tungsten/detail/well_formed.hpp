@@ -1,0 +1,34 @@
+#pragma once
+// The AST comes from two front ends (and from hand-built C++), so every expression is checked once
+// where it enters the checker: each node has the operands its kind needs, and the tree nests at
+// most max_nesting deep. Everything after relies on that and recurses without further checks.
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/report.hpp"
+
+namespace wafer::tungsten::detail {
+
+inline void check_well_formed(const ast::expr& e, const reporter& report, int depth = 0) {
+    using kind = ast::expr::kind;
+    if (depth > max_nesting)
+        report.fail(e.pos, "expression nests deeper than " + std::to_string(max_nesting) + " levels");
+    std::size_t arity = 0;
+    switch (e.k) {
+        case kind::integer:
+        case kind::real:
+        case kind::name: arity = 0; break;
+        case kind::subscript: arity = e.operands.size(); break;
+        case kind::negate: arity = 1; break;
+        case kind::binary:
+            if (e.op != '+' && e.op != '-' && e.op != '*')
+                report.fail(e.pos, std::string("operator '") + e.op + "' is not supported (only +, - and *)");
+            arity = 2;
+            break;
+        default: report.fail(e.pos, "malformed expression (unknown kind)");
+    }
+    if (e.operands.size() != arity) report.fail(e.pos, "malformed expression (wrong number of operands)");
+    if ((e.k == kind::name || e.k == kind::subscript) && e.name.empty())
+        report.fail(e.pos, "malformed expression (a name is empty)");
+    for (const auto& o : e.operands) check_well_formed(o, report, depth + 1);
+}
+
+}  // namespace wafer::tungsten::detail

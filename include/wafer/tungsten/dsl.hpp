@@ -1,0 +1,46 @@
+#pragma once
+// Tungsten kernels in C++. A kernel built here is the same AST the text parser builds for the
+// same source (modulo positions: DSL nodes have {0, 0}), so one checker and one lowering serve
+// both front ends.
+//
+//     #include <wafer/tungsten/dsl.hpp>
+//     namespace w = wafer::dsl;
+//     w::kernel k("send");
+//     auto N    = k.param<w::xp>("N");                     // xp param N;
+//     auto M    = k.param<w::xp>("M", 10);                 // xp param M = 10;
+//     auto tx   = k.socket<w::xp>("tx");                   // xp socket tx;
+//     auto data = k.array<w::xp>("data", w::dim("n", N));  // xp data[n=N];
+//     auto g    = k.array<w::sp>("g", w::dim("n", 2 * N), w::dim("m", N + 1));  // sp g[n=2*N][m=N+1];
+//     auto q    = k.array<w::xp>("q", w::dim(4), {1, 2, 3, 4});  // xp q[4] = {1, 2, 3, 4};
+//     auto b    = k.var<w::xp>("b", 1);                    // xp b = 1;
+//     auto run  = k.volatile_var<w::xp>("run", 0);         // volatile xp run = 0;
+//     w::iterator i("i"), j("j");
+//     k(w::in(i, 0, N)[ data[i] = i + 1 ]);                // i in [0, N) data[i] = i + 1;
+//     k(w::in(i, 0, N)[ tx <- data[i] ]);                  // i in [0, N) tx <- data[i];
+//     k(w::in(i, 0, N)(j, 0, M)[ g[i][j] = g[i][j] * 2.0 ]);
+//     k(data[0] = 42);
+//     k(w::block("main")(data[1] = 7, data[2] = b));       // main { data[1] = 7; data[2] = b; }
+//     const wafer::tungsten::ast::program& p = k.program();
+//
+// `tx <- e` is C++'s `tx < -e`; the DSL turns it back into the stream assignment (expression.hpp).
+// A statement (`a = b`, `a <- b`, a loop) does nothing until passed to a kernel or block; it is
+// [[nodiscard]]. Blocks are scopes of their own (block.hpp).
+// Numbers: a C++ integer is an `integer` literal, a floating-point number a `real` one (use
+// double: a float's value is not the decimal the text would spell); a negative number is the
+// negation of a literal, as in the text. Compile-time checks (checks.hpp) reject a subscript
+// count that differs from the array's rank, assigning a param, a loop iterator or an expression,
+// and mixing base types in one statement; everything else (names, scopes, ranges) is the
+// checker's job, as for text.
+#include "wafer/tungsten/dsl/base_types.hpp"
+#include "wafer/tungsten/dsl/block.hpp"
+#include "wafer/tungsten/dsl/declarations.hpp"
+#include "wafer/tungsten/dsl/expression.hpp"
+#include "wafer/tungsten/dsl/kernel.hpp"
+#include "wafer/tungsten/dsl/loop.hpp"
+#include "wafer/tungsten/dsl/scope.hpp"
+#include "wafer/tungsten/dsl/statement.hpp"
+
+namespace wafer {
+/// The short name users write: `namespace w = wafer::dsl;`.
+namespace dsl = tungsten::dsl;
+}  // namespace wafer

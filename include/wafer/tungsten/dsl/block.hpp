@@ -1,0 +1,32 @@
+#pragma once
+// A block: `main { ... }` or `{ ... }`. A block is a scope of its own (declarations made on it
+// are declared inside it) and a statement of the kernel or block it is passed to:
+//     w::block b("main");
+//     auto t = b.var<w::xp>("t", 1);
+//     b(data[0] = t);
+//     k(b);                        // main { xp t = 1; data[0] = t; }
+// or, for statements only, inline: k(w::block("main")(data[1] = 7, data[2] = 8));
+// Pass a block when it is complete: the kernel keeps a copy.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/scope.hpp"
+
+namespace wafer::tungsten::dsl {
+
+class block : public scope<block> {
+public:
+    explicit block(std::string label = {}) { ast_.label = std::move(label); }
+
+    const ast::block& to_ast() const noexcept { return ast_; }
+
+private:
+    friend class scope<block>;
+    std::vector<ast::statement>& body() noexcept { return ast_.body; }
+
+    ast::block ast_;
+};
+
+}  // namespace wafer::tungsten::dsl

@@ -1,0 +1,84 @@
+#pragma once
+// The DSL's compile-time checks. Each runs once at the operator or declaration the user wrote,
+// on the constexpr operand_info of its operands, and says what was written, what is required
+// and how to fix it. Each returns whether the check passed, so callers can skip building a node
+// that would only add follow-up errors.
+#include <cstddef>
+
+#include "wafer/tungsten/dsl/detail/operand_info.hpp"
+
+namespace wafer::tungsten::dsl::detail {
+
+// Tungsten requires one subscript per dimension (Carbide silently accepts missing ones).
+template <std::size_t rank>
+constexpr void wrong_subscript_count() {
+    static_assert(rank != 1, "wafer: this array has 1 dimension; write one subscript per dimension");
+    static_assert(rank != 2, "wafer: this array has 2 dimensions; write one subscript per dimension");
+    static_assert(rank != 3, "wafer: this array has 3 dimensions; write one subscript per dimension");
+    static_assert(rank != 4, "wafer: this array has 4 dimensions; write one subscript per dimension");
+    static_assert(rank <= 4, "wafer: this array has more than 4 dimensions; write one subscript per dimension");
+}
+
+/// The operand is a whole value: an array is read or written only with all its subscripts.
+template <operand_info operand>
+constexpr bool check_complete() {
+    constexpr bool ok = (operand.what != role::array && operand.what != role::element) ||
+                        operand.subscripts == operand.rank;
+    if constexpr (!ok) wrong_subscript_count<operand.rank>();
+    return ok;
+}
+
+/// `operand[index]`: only arrays take subscripts, at most one per dimension.
+template <operand_info operand>
+constexpr bool check_subscriptable() {
+    constexpr bool is_array = operand.what == role::array || operand.what == role::element;
+    static_assert(is_array, "wafer: only an array can be subscripted; this operand is a scalar, param, socket, "
+                            "loop iterator or expression");
+    constexpr bool ok = is_array && operand.subscripts < operand.rank;
+    if constexpr (is_array && !ok) wrong_subscript_count<operand.rank>();
+    return ok;
+}
+
+// A named function so that g++ and clang print the two types ("[with left = xp; right = sp]").
+template <base_type left, base_type right>
+constexpr void mixing_base_types() {
+    static_assert(left == right, "wafer: mixing base types (such as xp and sp) in one statement is not supported "
+                                 "yet; give its variables, arrays and sockets one base type (numbers and params "
+                                 "adapt to it)");
+}
+
+/// Operands of one statement share a base type; numbers and params adapt to any.
+template <operand_info left, operand_info right>
+constexpr bool check_same_base_type() {
+    constexpr bool ok = !left.typed || !right.typed || left.type == right.type;
+    if constexpr (!ok) mixing_base_types<left.type, right.type>();
+    return ok;
+}
+
+/// The left side of `=` or `<-`.
+template <operand_info target>
+constexpr bool check_assignable() {
+    static_assert(target.what != role::param,
+                  "wafer: a param is a compile-time value and cannot be assigned; give it a default "
+                  "(k.param<T>(name, value)) or set it when lowering the kernel");
+    static_assert(target.what != role::iterator,
+                  "wafer: a loop iterator cannot be assigned; it takes each value of its range "
+                  "w::in(i, lo, hi) in turn");
+    static_assert(target.what != role::number && target.what != role::value,
+                  "wafer: the left side of `=` or `<-` is not assignable; assign to a scalar, an array "
+                  "element (one subscript per dimension) or a socket");
+    constexpr bool assignable = target.what == role::scalar || target.what == role::socket ||
+                                target.what == role::array || target.what == role::element;
+    return assignable && check_complete<target>();
+}
+
+/// `a <- b` reaches C++ as `a < -b`: the right side must start with that minus.
+template <operand_info value>
+constexpr bool check_stream_source() {
+    static_assert(value.leading_minus,
+                  "wafer: `<` is not a DSL operator; write a stream assignment as `target <- value` "
+                  "(C++ reads it as `target < -value`; keep the `-` next to the `<`)");
+    return value.leading_minus;
+}
+
+}  // namespace wafer::tungsten::dsl::detail

@@ -1,0 +1,61 @@
+#pragma once
+// The parts of a declaration that are not names: array dimensions and initializers.
+// (The declarations themselves are made by a kernel or block: scope.hpp.)
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/expression.hpp"
+
+namespace wafer::tungsten::dsl {
+
+/// `[n=N]` or `[4]`.
+class dimension {
+public:
+    explicit dimension(ast::dimension d) : ast_(std::move(d)) {}
+    const ast::dimension& to_ast() const noexcept { return ast_; }
+
+private:
+    ast::dimension ast_;
+};
+
+/// A named dimension: `w::dim("n", N)` is `[n=N]`.
+template <operand E>
+dimension dim(std::string name, E&& extent) {
+    detail::check_complete<detail::info_of<E>()>();
+    ast::dimension d;
+    d.name = std::move(name);
+    d.extent = detail::data_of(std::forward<E>(extent)).ast;
+    return dimension(std::move(d));
+}
+
+/// An unnamed dimension: `w::dim(4)` is `[4]` (the checker names it n0, n1, ...).
+template <operand E>
+dimension dim(E&& extent) {
+    return dim(std::string{}, std::forward<E>(extent));
+}
+
+/// An array's initializer: a value, or a braced list of initializers, nested for more
+/// dimensions: `{1, 2, 3, 4}`, `{{1, 2}, {3, 4}}`, `{}`.
+class initializer {
+public:
+    template <operand E>
+    initializer(E&& value) {  // implicit, so that list elements can be numbers and expressions
+        detail::check_complete<detail::info_of<E>()>();
+        ast_.value = detail::data_of(std::forward<E>(value)).ast;
+    }
+
+    initializer(std::initializer_list<initializer> elements) {
+        ast_.is_list = true;
+        ast_.elements.reserve(elements.size());
+        for (const initializer& e : elements) ast_.elements.push_back(e.ast_);
+    }
+
+    const ast::initializer& to_ast() const noexcept { return ast_; }
+
+private:
+    ast::initializer ast_;
+};
+
+}  // namespace wafer::tungsten::dsl

@@ -1,0 +1,32 @@
+#pragma once
+// What the compile-time checks know about an operand: one constexpr value per node type,
+// computed from its children's values (never by walking the tree).
+#include <cstddef>
+#include <cstdint>
+
+#include "wafer/tungsten/types.hpp"
+
+namespace wafer::tungsten::dsl::detail {
+
+enum class role : std::uint8_t {
+    number,    ///< a C++ number
+    param,     ///< a compile-time value
+    iterator,  ///< a loop iterator
+    scalar,    ///< a scalar variable
+    socket,    ///< a stream endpoint
+    array,     ///< an array named without subscripts
+    element,   ///< an array with one or more subscripts
+    value,     ///< a computed value: `a + b`, `-a`
+};
+
+/// A structural type, so it can be a template argument of the checks.
+struct operand_info {
+    role what = role::value;
+    bool typed = false;            ///< false: adapts to the statement's base type (numbers and params)
+    base_type type = base_type::xp;
+    std::size_t rank = 0;          ///< arrays and elements: the declared dimensions
+    std::size_t subscripts = 0;    ///< elements: the subscripts written so far
+    bool leading_minus = false;    ///< the leftmost operand is `-x` or a number: may be the right of `<-`
+};
+
+}  // namespace wafer::tungsten::dsl::detail

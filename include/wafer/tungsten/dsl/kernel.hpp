@@ -1,0 +1,29 @@
+#pragma once
+// A kernel: the C++ twin of a `.w` file. It is the top-level scope; program() is the AST the
+// text parser would build for the same source (positions {0, 0}, no source text), ready for the
+// one checker and lowering (wafer/tungsten/lower.hpp).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/block.hpp"
+#include "wafer/tungsten/dsl/scope.hpp"
+
+namespace wafer::tungsten::dsl {
+
+class kernel : public scope<kernel> {
+public:
+    /// `name` plays the role of the `.w` file's stem.
+    explicit kernel(std::string name) { program_.name = std::move(name); }
+
+    const ast::program& program() const noexcept { return program_; }
+
+private:
+    friend class scope<kernel>;
+    std::vector<ast::statement>& body() noexcept { return program_.body; }
+
+    ast::program program_;
+};
+
+}  // namespace wafer::tungsten::dsl

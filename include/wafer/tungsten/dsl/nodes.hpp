@@ -1,0 +1,137 @@
+#pragma once
+// The expression node kinds: what each knows at compile time (its operand_info, computed from
+// its operands' values) and the AST each builds, which is exactly what the text parser builds
+// for the same source.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/detail/operand_info.hpp"
+
+namespace wafer::tungsten::dsl::detail {
+
+// ---- compile-time facts ----
+
+inline constexpr operand_info number_info{.what = role::number, .leading_minus = true};
+/// A param is a compile-time value, so it adapts to the statement's base type like a number.
+inline constexpr operand_info param_info{.what = role::param};
+/// A loop iterator is an xp counter.
+inline constexpr operand_info iterator_info{.what = role::iterator, .typed = true, .type = base_type::xp};
+
+constexpr operand_info scalar_info(base_type t) { return {.what = role::scalar, .typed = true, .type = t}; }
+constexpr operand_info socket_info(base_type t) { return {.what = role::socket, .typed = true, .type = t}; }
+
+/// An array named without subscripts; its rank is the number of dimensions it was declared with.
+constexpr operand_info array_info(base_type t, std::size_t rank) {
+    return {.what = role::array, .typed = true, .type = t, .rank = rank};
+}
+
+/// `a[...]` with one more subscript.
+constexpr operand_info subscripted(operand_info a) {
+    return {.what = role::element, .typed = true, .type = a.type, .rank = a.rank, .subscripts = a.subscripts + 1};
+}
+
+/// `l op r`: its base type is the first typed operand's.
+constexpr operand_info binary_info(operand_info l, operand_info r) {
+    return {.what = role::value, .typed = l.typed || r.typed, .type = l.typed ? l.type : r.type,
+            .leading_minus = l.leading_minus};
+}
+
+constexpr operand_info negate_info(operand_info x) {
+    return {.what = role::value, .typed = x.typed, .type = x.type, .leading_minus = true};
+}
+
+constexpr bool is_declared_name(role r) {
+    return r == role::param || r == role::iterator || r == role::scalar || r == role::socket || r == role::array;
+}
+
+// ---- run-time value: the AST ----
+
+/// A node's AST. C++ folds a minus into a number (`t <- 3 * x` arrives as `t < (-3) * x`), so
+/// when the leftmost operand is a number the node also keeps that number's AST negated back.
+struct node_data {
+    ast::expr ast;
+    std::optional<ast::expr> leading_number_negated;
+};
+
+inline ast::expr negate_ast(ast::expr operand) {
+    ast::expr e;
+    e.k = ast::expr::kind::negate;
+    e.operands.push_back(std::move(operand));
+    return e;
+}
+
+/// Tungsten literals are unsigned; a negative number is `-` applied to one, as the parser sees `-1`.
+inline ast::expr integer_ast(bool negative, std::uint64_t magnitude) {
+    ast::expr e;
+    e.k = ast::expr::kind::integer;
+    e.value = static_cast<std::int64_t>(magnitude);  // a u64 initializer beyond 2^63 keeps its bits
+    return negative ? negate_ast(std::move(e)) : e;
+}
+
+inline ast::expr real_ast(double v) {
+    ast::expr e;
+    e.k = ast::expr::kind::real;
+    e.real = std::signbit(v) ? -v : v;
+    return std::signbit(v) ? negate_ast(std::move(e)) : e;
+}
+
+/// The AST of a C++ number, or with `negated` of `-value` computed in its own (promoted) type,
+/// as C++ computes it (unsigned wraps).
+template <class T>
+ast::expr number_ast(T value, bool negated) {
+    if constexpr (std::is_floating_point_v<T>) {
+        return real_ast(static_cast<double>(negated ? -value : value));
+    } else if constexpr (std::is_unsigned_v<T>) {
+        return integer_ast(false, static_cast<T>(negated ? -value : value));
+    } else {
+        // via the magnitude, so that the most negative value does not overflow
+        const bool negative = value < 0;
+        const auto magnitude = negative ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+        return integer_ast(magnitude != 0 && negative != negated, magnitude);
+    }
+}
+
+inline ast::expr name_ast(std::string name) {
+    ast::expr e;
+    e.k = ast::expr::kind::name;
+    e.name = std::move(name);
+    return e;
+}
+
+/// `a` or `a[i]` with one more subscript: one operand per subscript.
+inline ast::expr subscript_ast(ast::expr array, ast::expr index) {
+    array.k = ast::expr::kind::subscript;
+    array.operands.push_back(std::move(index));
+    return array;
+}
+
+inline ast::expr binary_ast(char op, ast::expr l, ast::expr r) {
+    ast::expr e;
+    e.k = ast::expr::kind::binary;
+    e.op = op;
+    e.operands.reserve(2);
+    e.operands.push_back(std::move(l));
+    e.operands.push_back(std::move(r));
+    return e;
+}
+
+/// The value written after `<-`: `d` without the minus C++ put on its leftmost operand.
+inline ast::expr without_leading_minus(node_data d) {
+    ast::expr* leaf = &d.ast;
+    while (leaf->k == ast::expr::kind::binary) leaf = &leaf->operands.front();
+    if (d.leading_number_negated) {
+        *leaf = std::move(*d.leading_number_negated);
+    } else if (leaf->k == ast::expr::kind::negate) {  // always, once check_stream_source passed
+        ast::expr operand = std::move(leaf->operands.front());
+        *leaf = std::move(operand);
+    }
+    return std::move(d.ast);
+}
+
+}  // namespace wafer::tungsten::dsl::detail

@@ -1,0 +1,149 @@
+#pragma once
+// Small builders for hand-made layouts in the fabric tests: operands, operations, programs,
+// placed PEs and routes written as Paint route rules ("L>CR").
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "wafer/ir/layout.hpp"
+
+namespace wafer::test {
+
+using ir::data_type;
+using ir::opcode;
+
+inline ir::dsd mem(address base, std::array<std::int32_t, ir::max_rank> stride = {1}) {
+    ir::dsd d;
+    d.k = ir::dsd::kind::mem;
+    d.base = base;
+    d.stride = stride;
+    return d;
+}
+inline ir::dsd scalar(address base) { return mem(base, {}); }
+inline ir::dsd imm(std::uint32_t bits) {
+    ir::dsd d;
+    d.k = ir::dsd::kind::immediate;
+    d.bits = bits;
+    return d;
+}
+inline ir::dsd index(std::int32_t start, std::array<std::int32_t, ir::max_rank> stride = {1}) {
+    ir::dsd d;
+    d.k = ir::dsd::kind::index;
+    d.bits = std::uint32_t(start);
+    d.stride = stride;
+    return d;
+}
+inline ir::dsd fabin(std::uint8_t queue) {
+    ir::dsd d;
+    d.k = ir::dsd::kind::fabin;
+    d.queue = queue;
+    return d;
+}
+inline ir::dsd fabout(std::uint8_t queue) {
+    ir::dsd d;
+    d.k = ir::dsd::kind::fabout;
+    d.queue = queue;
+    return d;
+}
+
+inline ir::dsd_op op(opcode code, data_type type, std::initializer_list<std::uint32_t> extent, ir::dsd dst,
+                     std::initializer_list<ir::dsd> src, source_position pos = {}) {
+    ir::dsd_op o;
+    o.op = code;
+    o.type = type;
+    o.rank = std::uint8_t(extent.size());
+    std::copy(extent.begin(), extent.end(), o.extent.begin());
+    o.dst = dst;
+    std::copy(src.begin(), src.end(), o.src.begin());
+    o.pos = pos;
+    return o;
+}
+
+inline ir::pe_program program(std::string kernel, std::vector<ir::dsd_op> code, std::uint32_t memory_words,
+                              std::vector<ir::segment> data = {}, std::vector<ir::socket> sockets = {}) {
+    ir::pe_program p;
+    p.kernel = std::move(kernel);
+    p.code = std::move(code);
+    p.memory_words = memory_words;
+    p.data = std::move(data);
+    p.sockets = std::move(sockets);
+    return p;
+}
+
+inline ir::socket reads(std::string name, std::int8_t queue, data_type type = data_type::int16) {
+    return ir::socket{std::move(name), type, queue, -1};
+}
+inline ir::socket writes(std::string name, std::int8_t queue, data_type type = data_type::int16) {
+    return ir::socket{std::move(name), type, -1, queue};
+}
+
+/// (queue, color) bindings.
+using bindings = std::initializer_list<std::pair<int, int>>;
+
+inline ir::placed_pe place(std::int32_t x, std::int32_t y, std::uint32_t program, std::string name,
+                           bindings inputs = {}, bindings outputs = {}) {
+    ir::placed_pe p;
+    p.x = x;
+    p.y = y;
+    p.program = program;
+    p.name = std::move(name);
+    for (auto [q, c] : inputs) p.input_color[std::size_t(q)] = std::int8_t(c);
+    for (auto [q, c] : outputs) p.output_color[std::size_t(q)] = std::int8_t(c);
+    return p;
+}
+
+inline ir::port port_of(char c) {
+    return ir::port(std::string_view("CRLUD").find(c));
+}
+
+/// A Paint route rule "L>CR" (one switch position).
+inline ir::switch_position rule(std::string_view r) {
+    ir::switch_position p;
+    p.input = port_of(r[0]);
+    for (char c : r.substr(2)) p.outputs = std::uint8_t(p.outputs | ir::bit(port_of(c)));
+    return p;
+}
+
+/// A router with (color, rule) pairs.
+inline ir::router route(std::int32_t x, std::int32_t y, std::initializer_list<std::pair<int, std::string_view>> rules) {
+    ir::router r;
+    r.x = x;
+    r.y = y;
+    for (auto [color, text] : rules) r.colors.push_back(ir::color_route{std::uint8_t(color), {rule(text)}});
+    std::sort(r.colors.begin(), r.colors.end(), [](const auto& a, const auto& b) { return a.color < b.color; });
+    return r;
+}
+
+inline ir::layout make_layout(std::int32_t width, std::int32_t height, std::vector<ir::pe_program> programs,
+                              std::vector<ir::placed_pe> pes, std::vector<ir::router> routers = {}) {
+    ir::layout l;
+    l.width = width;
+    l.height = height;
+    l.programs = std::move(programs);
+    l.pes = std::move(pes);
+    l.routers = std::move(routers);
+    auto by_row = [](const auto& a, const auto& b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); };
+    std::sort(l.pes.begin(), l.pes.end(), by_row);
+    std::sort(l.routers.begin(), l.routers.end(), by_row);
+    return l;
+}
+
+/// Words 0..n-1 as a data segment at `base`.
+inline ir::segment words(address base, std::vector<word> w) { return ir::segment{base, std::move(w)}; }
+
+/// The words of an f32 array, low word first.
+inline std::vector<word> sp_words(std::initializer_list<float> values) {
+    std::vector<word> w;
+    for (float v : values) {
+        w.push_back(word(sp_bits(v)));
+        w.push_back(word(sp_bits(v) >> 16));
+    }
+    return w;
+}
+
+}  // namespace wafer::test

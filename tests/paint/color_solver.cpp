@@ -1,0 +1,88 @@
+#include "wafer/paint/color_solver.hpp"
+
+#include <doctest/doctest.h>
+
+#include "wafer/paint/annotate.hpp"
+#include "wafer/paint/combine.hpp"
+
+using wafer::severity;
+using namespace wafer::paint;
+
+namespace {
+region painted(std::vector<color> cs) {
+    region r = tile();
+    for (const auto& c : cs) r = r | paint(c, "L>R");
+    return r;
+}
+}  // namespace
+
+TEST_CASE("solver: physical colors by ascending symbolic id, lowest free first") {
+    palette p;
+    const auto cs = p.colors<3>();
+    std::vector<problem> problems;
+    // Used in another order than created: the ids decide.
+    const auto slots = solve_colors(painted({cs[2], cs[0], cs[1]}), problems);
+    CHECK(problems.empty());
+    REQUIRE(slots.size() == 3);
+    CHECK(physical_color(slots, cs[0].id) == 0);
+    CHECK(physical_color(slots, cs[1].id) == 1);
+    CHECK(physical_color(slots, cs[2].id) == 2);
+}
+
+TEST_CASE("solver: only colors in use count, code() bindings included") {
+    palette p;
+    const auto cs = p.colors<3>();
+    std::vector<problem> problems;
+    const auto slots = solve_colors(tile() | code("k", {{"rx", cs[2]}}) | paint(cs[1], "L>C"), problems);
+    REQUIRE(slots.size() == 2);
+    CHECK(physical_color(slots, cs[0].id) == -1);
+    CHECK(physical_color(slots, cs[1].id) == 0);
+    CHECK(physical_color(slots, cs[2].id) == 1);
+}
+
+TEST_CASE("guide: a hard-coded color keeps its number, with a warning, the solver skips it") {
+    palette p;
+    const color a = p.color(0);
+    const color b = p.color();
+    std::vector<problem> problems;
+    const auto slots = solve_colors(painted({a, b}), problems);
+    CHECK(physical_color(slots, a.id) == 0);
+    CHECK(physical_color(slots, b.id) == 1);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].level == severity::warning);
+    CHECK(problems[0].kind == problem_kind::hard_coded_color);
+    CHECK(problems[0].message.view().find("let the solver choose") != std::string_view::npos);
+}
+
+TEST_CASE("two colors hard-coded to one physical color warn") {
+    palette p;
+    std::vector<problem> problems;
+    solve_colors(painted({p.color(3), p.color(3)}), problems);
+    bool shared = false;
+    for (const auto& q : problems) shared = shared || q.kind == problem_kind::shared_hard_color;
+    CHECK(shared);
+}
+
+TEST_CASE("solver: 24 colors fit the router, a 25th is an error at its color() call") {
+    palette p;
+    std::vector<color> cs;
+    for (int i = 0; i < 24; ++i) cs.push_back(p.color());
+    std::vector<problem> problems;
+    auto slots = solve_colors(painted(cs), problems);
+    CHECK(problems.empty());
+    CHECK(physical_color(slots, cs[23].id) == 23);
+    cs.push_back(p.color());
+    slots = solve_colors(painted(cs), problems);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].level == severity::error);
+    CHECK(problems[0].message.view().find("more than 24 colors: the router has 24") == 0);
+    CHECK(problems[0].at == cs[24].at);
+    // Hard-coded colors take their slots from the others.
+    palette q;
+    std::vector<color> mixed{q.color(23)};
+    for (int i = 0; i < 23; ++i) mixed.push_back(q.color());
+    problems.clear();
+    slots = solve_colors(painted(mixed), problems);
+    CHECK(!has_errors(problems));
+    CHECK(physical_color(slots, mixed[23].id) == 22);
+}
