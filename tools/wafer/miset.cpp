@@ -1,9 +1,7 @@
 // wafer miset: load values into an image's memory before a run.
-#include <fstream>
-#include <iterator>
-
 #include "commands.hpp"
 #include "symbol_access.hpp"
+#include "wafer/core/file.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/image/values.hpp"
 
@@ -35,13 +33,7 @@ int miset(args& a) {
     auto s = open_symbol(a, "miset");
     a.finish(true);
 
-    std::string text = values ? *values : std::string();
-    if (file) {
-        std::ifstream in(*file, std::ios::binary);
-        if (!in) throw error(diagnostic{severity::error, *file, {}, "cannot open the values file", ""});
-        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
-    auto items = split_values(text);
+    auto items = split_values(values ? *values : read_file(*file, "values file"));
     if (items.size() != s.chosen.elements.size())
         throw error(diagnostic{severity::error, values ? "values=" : *file, {},
                                std::string("supplied data is too ") +

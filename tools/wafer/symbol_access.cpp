@@ -1,11 +1,9 @@
 #include "symbol_access.hpp"
 
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <sstream>
 
 #include "commands.hpp"
+#include "wafer/core/file.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/image/map_file.hpp"
 
@@ -33,12 +31,6 @@ image::dim_range parse_range(const std::string& name, const std::string& value) 
         return {name, i, i + 1};
     }
     return {name, parse_index(value.substr(0, colon), item), parse_index(value.substr(colon + 1), item)};
-}
-
-std::string read_file(const std::string& file, const char* what) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw error(diagnostic{severity::error, file, {}, std::string("cannot open the ") + what, ""});
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace

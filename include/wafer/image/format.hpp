@@ -2,10 +2,10 @@
 // The image file: "WAFERIMG", a format version, then the layout and the run state, little-endian.
 // wafer's own format (the original tools' image is not documented); see docs/formats.md.
 #include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
+#include "wafer/core/file.hpp"
 #include "wafer/image/detail/archive.hpp"
 #include "wafer/image/image.hpp"
 
@@ -96,10 +96,8 @@ inline image from_bytes(const std::vector<std::uint8_t>& bytes, const std::strin
 }
 
 inline image read_image(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw error(diagnostic{severity::error, file, {}, "cannot open the image", ""});
-    std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    return from_bytes(bytes, file);
+    auto text = read_file(file, "image");
+    return from_bytes(std::vector<std::uint8_t>(text.begin(), text.end()), file);
 }
 
 inline void write_image(const image& im, const std::string& file) {

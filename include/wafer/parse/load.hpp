@@ -2,12 +2,10 @@
 // From files to the IR: read a .w or .paint file, parse it, and run the one checker/lowering or the
 // Paint evaluator and builder. The text front end's counterpart of building a kernel or a layout in C++.
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <map>
 #include <string>
 #include <vector>
 
+#include "wafer/core/file.hpp"
 #include "wafer/paint/build.hpp"
 #include "wafer/paint/evaluate.hpp"
 #include "wafer/parse/paint.hpp"
@@ -16,16 +14,9 @@
 
 namespace wafer::parse {
 
-/// The whole text of `path`; throws wafer::error when it cannot be read.
-inline std::string read_text_file(const std::string& path, source_position at = {}, const std::string& from = {}) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw error(diagnostic{severity::error, from.empty() ? path : from, at, "cannot open " + path, ""});
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 inline ir::pe_program compile_kernel_file(const std::string& path, const std::vector<ir::param_value>& settings,
                                           diagnostics& diags) {
-    auto program = parse_tungsten(read_text_file(path), path);
+    auto program = parse_tungsten(read_file(path, "kernel"), path);
     return tungsten::lower(program, settings, diags);
 }
 
@@ -49,30 +40,22 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
         return error(diagnostic{severity::error, file, at, "cannot find " + what + " in the lib paths (" + where + ")", ""});
     };
 
-    auto source = read_text_file(path);
-    auto program = parse_paint(source, path);
+    auto program = parse_paint(read_file(path, "layout"), path);
 
     paint::eval_options options;
     options.variables = variables;
     options.include = [&](const std::string& name, source_position at) {
         auto file = find(name);
         if (file.empty()) throw missing("include \"" + name + "\"", path, at);
-        return parse_paint(read_text_file(file), file);
+        return parse_paint(read_file(file, "include file"), file);
     };
     auto region = paint::evaluate(program, options, diags);
 
-    // One compilation per distinct (kernel, params), as paint does.
-    std::map<std::pair<std::string, std::vector<std::pair<std::string, std::int64_t>>>, ir::pe_program> cache;
+    // paint::build asks once per distinct (kernel, params), as paint compiles each variant once.
     paint::kernel_provider provider = [&](const paint::kernel_request& r) {
-        std::vector<std::pair<std::string, std::int64_t>> key;
-        for (const auto& p : r.params) key.emplace_back(p.name, p.value);
-        auto [it, fresh] = cache.try_emplace({r.kernel, key});
-        if (fresh) {
-            auto file = find(r.kernel + ".w");
-            if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
-            it->second = compile_kernel_file(file, r.params, diags);
-        }
-        return it->second;
+        auto file = find(r.kernel + ".w");
+        if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
+        return compile_kernel_file(file, r.params, diags);
     };
     auto layout = paint::build(region, provider, diags);
     diags.check();
