@@ -49,7 +49,7 @@ ir::layout sp_mac_layout() {
     mac.src = {f32_array(a_at), f32_array(b_at), f32_array(c_at)};
     ir::pe_program p;
     p.kernel = "sp_mac";
-    p.code = {mac};
+    ir::straight_line(p, {mac});
     p.memory_words = 6 * n;
     p.data = {{a_at, sp_image(0.5f)}, {b_at, sp_image(0.5f)}, {c_at, sp_image(1.0f)}};
     return ir::single_pe_layout(std::move(p));
@@ -91,7 +91,7 @@ BENCHMARK(BM_plain_loop_sp_mac_in_place_4096);
 /// What a run costs around its operations: the same PE with a one-element operation.
 void BM_interpreter_run_overhead(benchmark::State& state) {
     auto layout = sp_mac_layout();
-    layout.programs[0].code[0].extent = {1, 1, 1, 1};
+    layout.programs[0].dsd_ops[0].extent = {1, 1, 1, 1};
     fabric::fabric f(std::move(layout));
     for (auto _ : state) {
         auto r = f.run();
@@ -155,12 +155,12 @@ void BM_interpreter_stream_4096(benchmark::State& state) {
     l.height = 1;
     l.programs.resize(3);
     l.programs[0].kernel = "send";
-    l.programs[0].code = {op(ir::opcode::mov, out, array)};
+    ir::straight_line(l.programs[0], {op(ir::opcode::mov, out, array)});
     l.programs[0].memory_words = n;
     l.programs[1].kernel = "compute";
-    l.programs[1].code = {op(ir::opcode::mac, out, in, constant(3), constant(1))};
+    ir::straight_line(l.programs[1], {op(ir::opcode::mac, out, in, constant(3), constant(1))});
     l.programs[2].kernel = "recv";
-    l.programs[2].code = {op(ir::opcode::mov, array, in)};
+    ir::straight_line(l.programs[2], {op(ir::opcode::mov, array, in)});
     l.programs[2].memory_words = n;
     l.pes.resize(3);
     for (std::int32_t x = 0; x < 3; ++x) {
@@ -172,7 +172,7 @@ void BM_interpreter_stream_4096(benchmark::State& state) {
     l.pes[1].output_color[0] = 1;
     l.pes[2].input_color[0] = 1;
     auto rule = [](int color, ir::port from, ir::port to) {
-        return ir::color_route{std::uint8_t(color), {ir::switch_position{from, ir::bit(to)}}};
+        return ir::color_route{std::uint8_t(color), {ir::switch_position{from, hw::bit(to)}}};
     };
     l.routers = {ir::router{0, 0, {rule(0, ir::port::core, ir::port::right)}},
                  ir::router{1, 0, {rule(0, ir::port::left, ir::port::core), rule(1, ir::port::core, ir::port::right)}},

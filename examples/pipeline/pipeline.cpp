@@ -14,7 +14,7 @@ int main() {
     auto result = fabric.run();
     std::cout << "cycles: " << result.cycles << '\n';
     if (result.status != wafer::fabric::run_status::halted) {
-        std::cerr << result.report();
+        std::cerr << wafer::fabric::report(result);
         return 1;
     }
     // What c received: the symbol map says where c.out lives.

@@ -68,17 +68,17 @@ inline ir::pe_program program(std::string kernel, std::vector<ir::dsd_op> code, 
                               std::vector<ir::segment> data = {}, std::vector<ir::socket> sockets = {}) {
     ir::pe_program p;
     p.kernel = std::move(kernel);
-    p.code = std::move(code);
+    ir::straight_line(p, std::move(code));
     p.memory_words = memory_words;
     p.data = std::move(data);
     p.sockets = std::move(sockets);
     return p;
 }
 
-inline ir::socket reads(std::string name, std::int8_t queue, data_type type = data_type::int16) {
+inline ir::socket reads(std::string name, std::int8_t queue, data_type type = data_type::i16) {
     return ir::socket{std::move(name), type, queue, -1};
 }
-inline ir::socket writes(std::string name, std::int8_t queue, data_type type = data_type::int16) {
+inline ir::socket writes(std::string name, std::int8_t queue, data_type type = data_type::i16) {
     return ir::socket{std::move(name), type, -1, queue};
 }
 
@@ -105,7 +105,7 @@ inline ir::port port_of(char c) {
 inline ir::switch_position rule(std::string_view r) {
     ir::switch_position p;
     p.input = port_of(r[0]);
-    for (char c : r.substr(2)) p.outputs = std::uint8_t(p.outputs | ir::bit(port_of(c)));
+    for (char c : r.substr(2)) p.outputs = std::uint8_t(p.outputs | hw::bit(port_of(c)));
     return p;
 }
 

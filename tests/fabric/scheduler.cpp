@@ -64,16 +64,16 @@ ir::layout random_network(std::mt19937& rng, std::int32_t w, std::int32_t h, int
         ends.insert(st.path.front());
         ends.insert(st.path.back());
 
-        const std::uint8_t out_q = std::uint8_t(rng() % ir::output_queue_length.size());
-        const std::uint8_t in_q = std::uint8_t(rng() % ir::input_queue_length.size());
+        const std::uint8_t out_q = std::uint8_t(rng() % hw::wse2_output_queue_length.size());
+        const std::uint8_t in_q = std::uint8_t(rng() % hw::wse2_input_queue_length.size());
         const std::uint32_t send_delay = rng() % 3 == 0 ? rng() % 60 : 0, read_delay = rng() % 3 == 0 ? rng() % 60 : 0;
         std::vector<word> data(st.count);
         for (std::uint32_t i = 0; i < st.count; ++i) data[i] = word(1000 * s + i);
         std::vector<ir::dsd_op> send, read;
-        if (send_delay) send.push_back(op(opcode::mov, data_type::int16, {send_delay}, mem(st.count), {imm(0)}));
-        send.push_back(op(opcode::mov, data_type::int16, {st.count}, fabout(out_q), {mem(0)}));
-        if (read_delay) read.push_back(op(opcode::mov, data_type::int16, {read_delay}, mem(st.count), {imm(0)}));
-        read.push_back(op(opcode::mov, data_type::int16, {st.count}, mem(0), {fabin(in_q)}));
+        if (send_delay) send.push_back(op(opcode::mov, data_type::i16, {send_delay}, mem(st.count), {imm(0)}));
+        send.push_back(op(opcode::mov, data_type::i16, {st.count}, fabout(out_q), {mem(0)}));
+        if (read_delay) read.push_back(op(opcode::mov, data_type::i16, {read_delay}, mem(st.count), {imm(0)}));
+        read.push_back(op(opcode::mov, data_type::i16, {st.count}, mem(0), {fabin(in_q)}));
         const auto base = std::uint32_t(programs.size());
         programs.push_back(program("send", send, st.count + send_delay, {words(0, data)}));
         programs.push_back(program("read", read, st.count + read_delay));
@@ -111,8 +111,8 @@ ir::layout mirror(ir::layout l) {
         for (auto& c : r.colors)
             for (auto& pos : c.positions) {
                 std::uint8_t out = 0;
-                for (int q = 0; q < ir::port_count; ++q)
-                    if (pos.outputs & ir::bit(ir::port(q))) out = std::uint8_t(out | ir::bit(mirrored(ir::port(q))));
+                for (int q = 0; q < hw::ports; ++q)
+                    if (pos.outputs & hw::bit(ir::port(q))) out = std::uint8_t(out | hw::bit(mirrored(ir::port(q))));
                 pos = ir::switch_position{mirrored(pos.input), out};
             }
     }
@@ -134,7 +134,7 @@ TEST_CASE("random crossing streams all arrive, in order, runs repeat exactly and
         streams += int(expected.size());
         fabric::fabric f(layout);
         const auto r = f.run();
-        INFO("round " << round << "\n" << r.report());
+        INFO("round " << round << "\n" << fabric::report(r));
         REQUIRE(r.status == fabric::run_status::halted);
         CHECK(r.diagnostics.empty());
         for (std::size_t s = 0; s < expected.size(); ++s) {
@@ -158,21 +158,27 @@ TEST_CASE("random crossing streams all arrive, in order, runs repeat exactly and
     CHECK(streams > 2000);
 }
 
-TEST_CASE("the scheduler lists a router once per phase and jumps to the next PE event") {
+TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and jumps to the next PE event") {
     fabric::scheduler s;
     s.schedule(1, 5);
     s.schedule(0, 5);
     s.schedule(2, 9);
+    s.schedule(3, 5 + 3 * fabric::scheduler::ring);  // beyond the ring: kept aside until its cycle
     CHECK(s.next_cycle(0) == 5u);
-    CHECK_FALSE(s.due(4).has_value());
-    CHECK(s.due(5) == 0u);  // ties by PE index
-    CHECK(s.due(5) == 1u);
-    s.wake(3);
-    s.wake(3);
-    CHECK(s.next_cycle(5) == 5u + fabric::hop_cycles);
+    CHECK(s.due(4).empty());
+    auto due = s.due(5);
+    std::sort(due.begin(), due.end());
+    CHECK(due == std::vector<std::uint32_t>{0, 1});
+    s.list_router(3);
+    CHECK(s.routers_listed());
+    CHECK(s.next_cycle(5) == 6u);
     CHECK(s.take_routers() == std::vector<std::uint32_t>{3});
-    s.wake(3);  // while visiting: for the next cycle
-    CHECK(s.take_routers() == std::vector<std::uint32_t>{3});
+    s.list_router(4);  // while visiting: for the next cycle
+    CHECK(s.take_routers() == std::vector<std::uint32_t>{4});
     CHECK(s.take_routers().empty());
     CHECK(s.next_cycle(6) == 9u);
+    CHECK(s.due(9) == std::vector<std::uint32_t>{2});
+    CHECK(s.next_cycle(9) == 5 + 3 * fabric::scheduler::ring);
+    CHECK(s.due(5 + 3 * fabric::scheduler::ring) == std::vector<std::uint32_t>{3});
+    CHECK_FALSE(s.next_cycle(5 + 3 * fabric::scheduler::ring).has_value());
 }

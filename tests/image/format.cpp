@@ -8,8 +8,8 @@ wafer::image::image sample() {
     pe_program p;
     p.kernel = "k";
     p.params = {{"N", 4}};
-    p.symbols = {{"a", "xp", 0, {{"n", 4, 1}}}};
-    p.sockets = {{"rx", data_type::int16, 0, -1}};
+    p.symbols = {{"a", value_format::s16, 0, {{"n", 4, 1}}}};
+    p.sockets = {{"rx", data_type::i16, 0, -1}};
     p.data = {{0, {1, 2, 3, 4}}};
     dsd_op op;
     op.op = opcode::add;
@@ -19,11 +19,11 @@ wafer::image::image sample() {
     op.src[0] = {dsd::kind::fabin, 0, {}, 0};
     op.src[1] = {dsd::kind::immediate, 0, {}, 0, 7};
     op.pos = {3, 1};
-    p.code = {op};
+    straight_line(p, {op});
     p.memory_words = 4;
     wafer::image::image im;
     im.layout = single_pe_layout(p);
-    im.layout.routers = {{0, 0, {{1, {{port::left, bit(port::core)}}}}}};
+    im.layout.routers = {{0, 0, {{1, {{port::left, wafer::hw::bit(port::core)}}}}}};
     im.memory = {{9, 9}};
     im.cycles = 12;
     im.pe_cycles = {12};

@@ -8,7 +8,7 @@
 using namespace wafer;
 
 TEST_CASE("the map reads back what it writes, in the guide's shape") {
-    ir::map_entry e{"kernel.core.filter0_cfg", "xp", 0x5f70, 36, 1,
+    ir::map_entry e{"kernel.core.filter0_cfg", ir::value_format::s16, 0x5f70, 36, 1,
                     {{"y", 9, 0, 0, 1}, {"x", 6, 0, 1, 0}, {"n", 4, 1, 0, 0}}};
     auto text = image::map_text({e});
     CHECK(text.find("kernel.core.filter0_cfg xp [ y<9 x<6 n<4 ] ( 0x5f70+n 36+x 1+y )") != std::string::npos);
@@ -31,7 +31,7 @@ TEST_CASE("a malformed map line is an error with its position") {
 }
 
 TEST_CASE("selections slice, pin and reorder dimensions") {
-    ir::map_entry g{"grid", "xp", 0x10, 0, 0, {{"m", 2, 3, 0, 0}, {"n", 3, 1, 0, 0}}};
+    ir::map_entry g{"grid", ir::value_format::s16, 0x10, 0, 0, {{"m", 2, 3, 0, 0}, {"n", 3, 1, 0, 0}}};
     auto all = image::select(g, {}, "miget");
     CHECK(all.elements.size() == 6);
     CHECK(all.row == 3);
@@ -48,7 +48,7 @@ TEST_CASE("selections slice, pin and reorder dimensions") {
 }
 
 TEST_CASE("32-bit elements are read as one value unless their words are asked for") {
-    ir::map_entry f{"f", "sp", 0, 0, 0, {{"n", 2, 2, 0, 0}, {"_word", 2, 1, 0, 0}}};
+    ir::map_entry f{"f", ir::value_format::f32, 0, 0, 0, {{"n", 2, 2, 0, 0}, {"_word", 2, 1, 0, 0}}};
     auto s = image::select(f, {}, "miget");
     CHECK(s.words == 2);
     CHECK(s.elements.size() == 2);
@@ -58,14 +58,14 @@ TEST_CASE("32-bit elements are read as one value unless their words are asked fo
 }
 
 TEST_CASE("values print and parse by their type") {
-    CHECK(image::format_value("xp", std::vector<word>{0xffff}) == "-1");
-    CHECK(image::format_value("u16", std::vector<word>{0xffff}) == "65535");
+    CHECK(image::format_value(ir::value_format::s16, std::vector<word>{0xffff}) == "-1");
+    CHECK(image::format_value(ir::value_format::u16, std::vector<word>{0xffff}) == "65535");
     auto bits = sp_bits(2.5f);
-    CHECK(image::format_value("sp", std::vector<word>{word(bits), word(bits >> 16)}) == "2.5");
-    CHECK(*image::parse_value("sp", "2.5", 2) == std::vector<word>{word(bits), word(bits >> 16)});
-    CHECK(*image::parse_value("xp", "-1", 1) == std::vector<word>{0xffff});
-    CHECK(*image::parse_value("xp", "0x10", 1) == std::vector<word>{16});
-    CHECK_FALSE(image::parse_value("xp", "70000", 1));
-    CHECK_FALSE(image::parse_value("xp", "1.5", 1));
-    CHECK_FALSE(image::parse_value("xp", "", 1));
+    CHECK(image::format_value(ir::value_format::f32, std::vector<word>{word(bits), word(bits >> 16)}) == "2.5");
+    CHECK(*image::parse_value(ir::value_format::f32, "2.5", 2) == std::vector<word>{word(bits), word(bits >> 16)});
+    CHECK(*image::parse_value(ir::value_format::s16, "-1", 1) == std::vector<word>{0xffff});
+    CHECK(*image::parse_value(ir::value_format::s16, "0x10", 1) == std::vector<word>{16});
+    CHECK_FALSE(image::parse_value(ir::value_format::s16, "70000", 1));
+    CHECK_FALSE(image::parse_value(ir::value_format::s16, "1.5", 1));
+    CHECK_FALSE(image::parse_value(ir::value_format::s16, "", 1));
 }

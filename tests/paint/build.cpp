@@ -25,7 +25,7 @@ static_assert(verify(pipeline));
 
 ir::switch_position sp(port in, std::initializer_list<port> outs) {
     std::uint8_t m = 0;
-    for (port p : outs) m |= ir::bit(p);
+    for (port p : outs) m |= wafer::hw::bit(p);
     return {in, m};
 }
 

@@ -178,7 +178,7 @@ TEST_CASE("unknown and unsupported names are errors at their position") {
     e = error_of({eval(at(var("nope"), 1, 9))});
     CHECK(e.message == "unknown variable nope");
     CHECK(e.pos == wafer::source_position{1, 9});
-    for (const char* f : {"hstackrep", "rep", "place", "terminal", "transport", "link", "colorpair", "geovar", "setif"})
+    for (const char* f : {"hstackrep", "rep", "place", "terminal", "transport", "link", "geovar", "setif"})
         CHECK(error_of({eval(call(f, {}))}).message == std::string("not supported yet: ") + f + "()");
     CHECK(error_of({eval(var("R90"))}).message == "not supported yet: R90");
     CHECK(error_of({eval(text_node(expr::kind::symbol, "a.b"))}).message == "not supported yet: kernel symbols ($a.b)");
@@ -246,7 +246,7 @@ TEST_CASE("route rules in text use the same parser, errors point into the rule")
     CHECK(e.message.find("Multiple router inputs set") == 0);
     CHECK(e.pos == wafer::source_position{3, 16});   // the C after '[' 'L'
     CHECK(e.source_line == "t : paint(c [LC>CR])");
-    CHECK(error_of({eval(route(">C"))}).message.find("not supported yet") == 0);
+    CHECK(error_of({eval(route("L>R; ring ring"))}).message.find("a route modifier is given twice") == 0);
 }
 
 TEST_CASE("code() from text: bindings to integers and colors, an empty [] or none") {

@@ -21,11 +21,11 @@ struct fake_kernels {
         for (const auto& q : r.params)
             for (auto& d : p.params)
                 if (d.name == q.name) d.value = q.value;
-        p.symbols = {{"buf", "xp", 0x100, {{"n", 8, 1}}}};
-        if (r.kernel == "send") p.sockets = {{"tx", ir::data_type::int16, -1, 0}};
+        p.symbols = {{"buf", ir::value_format::s16, 0x100, {{"n", 8, 1}}}};
+        if (r.kernel == "send") p.sockets = {{"tx", ir::data_type::i16, -1, 0}};
         if (r.kernel == "compute")
-            p.sockets = {{"rx", ir::data_type::int16, 0, -1}, {"tx", ir::data_type::int16, -1, 1}};
-        if (r.kernel == "recv") p.sockets = {{"rx", ir::data_type::int16, 1, -1}};
+            p.sockets = {{"rx", ir::data_type::i16, 0, -1}, {"tx", ir::data_type::i16, -1, 1}};
+        if (r.kernel == "recv") p.sockets = {{"rx", ir::data_type::i16, 1, -1}};
         p.memory_words = 0x108;
         return p;
     }

@@ -9,7 +9,7 @@ using ir::port;
 namespace {
 constexpr std::uint8_t ports(std::initializer_list<port> ps) {
     std::uint8_t m = 0;
-    for (port p : ps) m |= ir::bit(p);
+    for (port p : ps) m |= hw::bit(p);
     return m;
 }
 }  // namespace
@@ -18,9 +18,11 @@ constexpr std::uint8_t ports(std::initializer_list<port> ps) {
 static_assert(parse_route("L>CR").ok());
 static_assert(parse_route("L>CR").rule.count == 1);
 static_assert(parse_route("L>CR").rule.positions[0].input == port::left);
-static_assert(parse_route("L>CR").rule.positions[0].outputs == (ir::bit(port::core) | ir::bit(port::right)));
+static_assert(parse_route("L>CR").rule.positions[0].outputs == (hw::bit(port::core) | hw::bit(port::right)));
 static_assert(route_rule("C>R ; L>R").count == 2);
 static_assert(parse_route("LC>CR").error == route_error::multiple_inputs);
+static_assert(route_rule("L>R; L>U; D>U; ring pop=all").ring);
+static_assert(route_rule("L|LXC").swap == swap_kind::x);
 
 TEST_CASE("guide: [L>CR] is a route from the left to the core and the right") {
     const auto r = parse_route("L>CR");
@@ -61,7 +63,7 @@ TEST_CASE("guide: a fifth switch position is an error (paint would corrupt the e
     CHECK(r.offset == 20);
 }
 
-TEST_CASE("route rule errors and what is not supported yet") {
+TEST_CASE("route rule errors, each at its byte") {
     struct row {
         const char* text;
         route_error error;
@@ -75,17 +77,23 @@ TEST_CASE("route rule errors and what is not supported yet") {
         {"LR", route_error::missing_arrow, 0},
         {"L>RR", route_error::duplicate_port, 3},
         {"L>Q", route_error::unexpected_character, 2},
-        {"l>r", route_error::modifier_not_supported, 0},
-        {">C", route_error::open_end, 0},
-        {"C>", route_error::open_end, 0},
-        {"CXR|R", route_error::swap_not_supported, 1},
-        {"L|L>R", route_error::boundary_not_supported, 1},
-        {"L>R|R", route_error::boundary_not_supported, 3},
-        {"L>R; L>U; D>U; ring pop=all", route_error::modifier_not_supported, 15},
-        {"D>C; tip", route_error::modifier_not_supported, 5},
-        {"L>R; fabadder", route_error::modifier_not_supported, 5},
-        {"*L>R; L>U", route_error::initial_marker_not_supported, 0},
+        {"l>r", route_error::no_position, 0},
         {"L>>R", route_error::unexpected_character, 2},
+        {"LXR; L>U", route_error::mixed_swaps, 6},
+        {"L>R; LHU", route_error::mixed_swaps, 6},
+        {"L|L|>R", route_error::suppression_twice, 3},
+        {"L>R|R|R", route_error::suppression_twice, 5},
+        {"*L>R; *L>U", route_error::initial_twice, 6},
+        {"L>R; ring ring", route_error::modifier_twice, 10},
+        {"L>R; pop=all pop=adv", route_error::modifier_twice, 13},
+        {"L>R; pop=none", route_error::unknown_modifier, 5},
+        {"L>R; wrap", route_error::unknown_modifier, 5},
+        {"L>R ring", route_error::modifier_position, 4},
+        {"L>R; ring; L>U", route_error::modifier_position, 9},
+        {">C; L>R", route_error::open_switch, 0},
+        {"L>C; fabadder", route_error::fabadder_shape, 0},
+        {"L>RU; fabadder", route_error::fabadder_shape, 0},
+        {"C>R; fabadder", route_error::fabadder_shape, 0},
     };
     for (const auto& r : rows) {
         CAPTURE(r.text);
@@ -94,8 +102,64 @@ TEST_CASE("route rule errors and what is not supported yet") {
         CHECK(p.offset == r.offset);
         CHECK(!message(p.error).empty());
     }
-    CHECK(message(route_error::open_end).find("not supported yet") == 0);
-    CHECK(message(route_error::swap_not_supported).find("not supported yet") == 0);
+}
+
+TEST_CASE("quick reference: colorpair routes swap with X in place of >, and | suppresses at the edges") {
+    // grid : paint(ap [CXR|R])  and  grid : paint(a [L|LXC])
+    const auto send = parse_route("CXR|R");
+    REQUIRE(send.ok());
+    CHECK(send.rule.swap == swap_kind::x);
+    CHECK(send.rule.positions[0] == ir::switch_position{port::core, ports({port::right})});
+    CHECK(send.rule.exit[0] == ports({port::right}));
+    CHECK(send.rule.entry[0] == 0);
+    CHECK(to_text(send.rule).view() == "CXR|R");
+    const auto recv = parse_route("L|LXC");
+    REQUIRE(recv.ok());
+    CHECK(recv.rule.positions[0] == ir::switch_position{port::left, ports({port::core})});
+    CHECK(recv.rule.entry[0] == ports({port::left}));
+    CHECK(to_text(recv.rule).view() == "L|LXC");
+    // guide: [L|L>R] and [L>R|R]; several directions; H and V
+    CHECK(parse_route("L|L>R").rule.entry[0] == ports({port::left}));
+    CHECK(parse_route("L>R|R").rule.exit[0] == ports({port::right}));
+    CHECK(parse_route("LU|L>R|RD").rule.entry[0] == ports({port::left, port::up}));
+    CHECK(parse_route("LU|L>R|RD").rule.exit[0] == ports({port::right, port::down}));
+    CHECK(parse_route("LHR").rule.swap == swap_kind::h);
+    CHECK(parse_route("DVU").rule.swap == swap_kind::v);
+    CHECK(swapped_ports(swap_kind::x) == ports({port::core, port::right, port::left, port::up, port::down}));
+    CHECK(swapped_ports(swap_kind::h) == ports({port::right, port::left}));
+    CHECK(swapped_ports(swap_kind::v) == ports({port::up, port::down}));
+    CHECK(parse_route("L|L>R").rule.suppresses());
+    CHECK_FALSE(parse_route("L>R").rule.suppresses());
+}
+
+TEST_CASE("guide: switch positions with ring and pop=all, tip, fabadder, * and open ends") {
+    const auto r = parse_route("L>R; L>U; D>U; ring pop=all");
+    REQUIRE(r.ok());
+    CHECK(r.rule.count == 3);  // ring and pop=all are modifiers, not a fourth position
+    CHECK(r.rule.ring);
+    CHECK(r.rule.pop == ir::pop_mode::all);
+    CHECK(r.rule.positions[2] == ir::switch_position{port::down, ports({port::up})});
+    CHECK(to_text(r.rule).view() == "L>R ; L>U ; D>U ; ring pop=all");
+    CHECK(switches(r.rule));
+    CHECK(parse_route("L>R; pop=adv").rule.pop == ir::pop_mode::on_advance);
+    CHECK(parse_route("L>R; pop=advnop").rule.pop == ir::pop_mode::on_advance_or_nop);
+    CHECK(parse_route("C>R; tip").rule.tip);
+    CHECK(parse_route("D>C; tip").rule.count == 1);
+    CHECK(parse_route("L>R; fabadder").rule.fabadder);
+    CHECK_FALSE(switches(parse_route("C>R; tip").rule));
+    const auto star = parse_route("C>R ; *L>R");
+    REQUIRE(star.ok());
+    CHECK(star.rule.initial == 1);
+    CHECK(to_text(star.rule).view() == "C>R ; *L>R");
+    CHECK(parse_route("C>R ; L>R*").rule.initial == 1);
+    const auto in = parse_route(">C");
+    REQUIRE(in.ok());
+    CHECK(in.rule.open_input);
+    CHECK_FALSE(in.rule.positions[0].has_input);
+    const auto out = parse_route("C>");
+    REQUIRE(out.ok());
+    CHECK(out.rule.open_output);
+    CHECK(out.rule.positions[0].outputs == 0);
 }
 
 TEST_CASE("a rule knows whether it delivers to the core or takes from it") {

@@ -71,12 +71,12 @@ TEST_CASE("pipeline: a receiver that waits for more than is sent deadlocks with 
     auto r = f.run();
     REQUIRE(r.status == wafer::fabric::run_status::deadlock);
     REQUIRE(r.blocked.size() == 1);
-    CHECK(r.blocked[0].x == 2);
-    CHECK(r.blocked[0].y == 0);
-    CHECK(r.blocked[0].name == "c");
-    CHECK(r.blocked[0].done == 8);
-    CHECK(r.blocked[0].total == 16);
-    auto report = r.report();
+    CHECK(r.blocked[0].who.x == 2);
+    CHECK(r.blocked[0].who.y == 0);
+    CHECK(r.blocked[0].who.name == "c");
+    CHECK(r.blocked[0].threads[0].done == 8);
+    CHECK(r.blocked[0].threads[0].total == 16);
+    auto report = wafer::fabric::report(r);
     CHECK(report.find("PE (2,0)") != std::string::npos);
     CHECK(report.find("socket rx") != std::string::npos);
     CHECK(report.find("recv_more.w:") != std::string::npos);

@@ -32,10 +32,10 @@ TEST_CASE("reference §1: i in [0, N) a[i] <- a[i] + b, is one add of rank 1") {
                      {{"N", 8}});
     CHECK(p.kernel == "k");
     CHECK(p.params == std::vector<ir::param_value>{{"N", 8}});
-    REQUIRE(p.code.size() == 1);
-    CHECK(p.code[0] ==
-          op_of(opcode::add, ir::data_type::int16, 1, {8, 1, 1, 1}, mem(0, {1}), {mem(0, {1}), mem(8, {0})}));
-    CHECK(p.symbols == std::vector<ir::symbol>{{"a", "xp", 0, {{"n", 8, 1}}}, {"b", "xp", 8, {}}});
+    REQUIRE(p.dsd_ops.size() == 1);
+    CHECK(p.dsd_ops[0] ==
+          op_of(opcode::add, ir::data_type::i16, 1, {8, 1, 1, 1}, mem(0, {1}), {mem(0, {1}), mem(8, {0})}));
+    CHECK(p.symbols == std::vector<ir::symbol>{{"a", ir::value_format::s16, 0, {{"n", 8, 1}}}, {"b", ir::value_format::s16, 8, {}}});
     CHECK(p.data == std::vector<ir::segment>{{8, {1}}});
     CHECK(p.memory_words == 9);
 }
@@ -48,8 +48,8 @@ TEST_CASE("= lowers as <- does, and a named top-level block runs in place") {
     };
     auto p = lowered(body(false));
     CHECK(p == lowered(body(true)));
-    REQUIRE(p.code.size() == 1);
-    CHECK(p.code[0] == op_of(opcode::add, ir::data_type::int16, 1, {4, 1, 1, 1}, mem(0, {1}), {mem(0, {1}), imm(1)}));
+    REQUIRE(p.dsd_ops.size() == 1);
+    CHECK(p.dsd_ops[0] == op_of(opcode::add, ir::data_type::i16, 1, {4, 1, 1, 1}, mem(0, {1}), {mem(0, {1}), imm(1)}));
 }
 
 TEST_CASE("i in [0, 4096) d[i] = a[i] * b[i] + c, over sp is one mac with strides 2") {
@@ -57,8 +57,8 @@ TEST_CASE("i in [0, 4096) d[i] = a[i] * b[i] + c, over sp is one mac with stride
     auto p = lowered(kernel(
         {sock(bt::sp, "c"), var(bt::sp, "d", {dim(4096)}), var(bt::sp, "a", {dim(4096)}), var(bt::sp, "b", {dim(4096)}),
          assign({loop("i", lit(0), lit(4096))}, at("d", id("i")), at("a", id("i")) * at("b", id("i")) + id("c"))}));
-    REQUIRE(p.code.size() == 1);
-    CHECK(p.code[0] == op_of(opcode::mac, ir::data_type::f32, 1, {4096, 1, 1, 1}, mem(0, {2}),
+    REQUIRE(p.dsd_ops.size() == 1);
+    CHECK(p.dsd_ops[0] == op_of(opcode::mac, ir::data_type::f32, 1, {4096, 1, 1, 1}, mem(0, {2}),
                              {mem(8192, {2}), mem(16384, {2}), fabin(0)}));
     CHECK(p.memory_words == 0x6000);
 }
@@ -70,8 +70,8 @@ TEST_CASE("d[i] = a[i] * b[i] + c[i] and c[i] + a[i] * b[i] over sp arrays are o
         auto p = lowered(
             kernel({var(bt::sp, "a", {dim(1024)}), var(bt::sp, "b", {dim(1024)}), var(bt::sp, "c", {dim(1024)}),
                     var(bt::sp, "d", {dim(1024)}), assign({loop("i", lit(0), lit(1024))}, at("d", id("i")), value)}));
-        REQUIRE(p.code.size() == 1);
-        CHECK(p.code[0] == op_of(opcode::mac, ir::data_type::f32, 1, {1024, 1, 1, 1}, mem(6144, {2}),
+        REQUIRE(p.dsd_ops.size() == 1);
+        CHECK(p.dsd_ops[0] == op_of(opcode::mac, ir::data_type::f32, 1, {1024, 1, 1, 1}, mem(6144, {2}),
                                  {mem(0, {2}), mem(2048, {2}), mem(4096, {2})}));
     }
 }
@@ -80,8 +80,8 @@ TEST_CASE("reference §8: a loop iterator used as a value is an index operand") 
     auto p = lowered(kernel({param("N"), var(bt::xp, "a", {dim("n", id("N"))}),
                              assign({loop("i", lit(0), id("N"))}, at("a", id("i")), id("i"))}),
                      {{"N", 16}});
-    REQUIRE(p.code.size() == 1);
-    CHECK(p.code[0] == op_of(opcode::mov, ir::data_type::int16, 1, {16, 1, 1, 1}, mem(0, {1}), {index(0, {1})}));
+    REQUIRE(p.dsd_ops.size() == 1);
+    CHECK(p.dsd_ops[0] == op_of(opcode::mov, ir::data_type::i16, 1, {16, 1, 1, 1}, mem(0, {1}), {index(0, {1})}));
 }
 
 TEST_CASE("affine subscripts and iterator values are offset by the loops' lower bounds") {
@@ -89,9 +89,9 @@ TEST_CASE("affine subscripts and iterator values are offset by the loops' lower 
     auto p = lowered(kernel({var(bt::xp, "a", {dim(8)}), var(bt::xp, "b", {dim(4)}),
                              assign({loop("i", lit(2), lit(6))}, at("a", id("i")),
                                     at("b", id("i") - lit(2)) + (lit(2) * id("i") + lit(1)))}));
-    REQUIRE(p.code.size() == 1);
-    CHECK(p.code[0] ==
-          op_of(opcode::add, ir::data_type::int16, 1, {4, 1, 1, 1}, mem(2, {1}), {mem(8, {1}), index(5, {2})}));
+    REQUIRE(p.dsd_ops.size() == 1);
+    CHECK(p.dsd_ops[0] ==
+          op_of(opcode::add, ir::data_type::i16, 1, {4, 1, 1, 1}, mem(2, {1}), {mem(8, {1}), index(5, {2})}));
 }
 
 TEST_CASE("two loops walk row-major strides: a transpose is one mov of rank 2") {
@@ -99,8 +99,8 @@ TEST_CASE("two loops walk row-major strides: a transpose is one mov of rank 2") 
     auto p = lowered(kernel({var(bt::xp, "m", {dim(2), dim(3)}), var(bt::xp, "t", {dim(3), dim(2)}),
                              assign({loop("i", lit(0), lit(2)), loop("j", lit(0), lit(3))}, at("m", id("i"), id("j")),
                                     at("t", id("j"), id("i")))}));
-    REQUIRE(p.code.size() == 1);
-    CHECK(p.code[0] == op_of(opcode::mov, ir::data_type::int16, 2, {2, 3, 1, 1}, mem(0, {3, 1}), {mem(6, {1, 2})}));
+    REQUIRE(p.dsd_ops.size() == 1);
+    CHECK(p.dsd_ops[0] == op_of(opcode::mov, ir::data_type::i16, 2, {2, 3, 1, 1}, mem(0, {3, 1}), {mem(6, {1, 2})}));
 }
 
 TEST_CASE("each operation shape is one operation") {
@@ -108,10 +108,10 @@ TEST_CASE("each operation shape is one operation") {
     auto lower_one = [&](ast::expr value) {
         auto p = lowered(kernel({var(bt::s32, "a", {dim(4)}), var(bt::s32, "b", {dim(4)}), var(bt::s32, "c", {dim(4)}),
                                  assign({loop("i", lit(0), lit(4))}, c, std::move(value))}));
-        REQUIRE(p.code.size() == 1);
-        CHECK(p.code[0].type == ir::data_type::int32);
-        CHECK(p.code[0].dst == mem(16, {2}));
-        return p.code[0];
+        REQUIRE(p.dsd_ops.size() == 1);
+        CHECK(p.dsd_ops[0].type == ir::data_type::i32);
+        CHECK(p.dsd_ops[0].dst == mem(16, {2}));
+        return p.dsd_ops[0];
     };
     auto neg = lower_one(-a);
     CHECK(neg.op == opcode::neg);
@@ -136,10 +136,10 @@ TEST_CASE("deeper values go through dense temporaries after the variables") {
         auto p = lowered(kernel({var(bt::xp, "a", {dim(4)}), var(bt::xp, "b", {dim(4)}), var(bt::xp, "c", {dim(4)}),
                                  var(bt::xp, "d", {dim(4)}), var(bt::xp, "e", {dim(4)}),
                                  assign({loop("i", lit(0), lit(4))}, x("e"), x("a") * x("b") + x("c") * x("d"))}));
-        REQUIRE(p.code.size() == 2);
-        CHECK(p.code[0] ==
-              op_of(opcode::mul, ir::data_type::int16, 1, {4, 1, 1, 1}, mem(20, {1}), {mem(8, {1}), mem(12, {1})}));
-        CHECK(p.code[1] == op_of(opcode::mac, ir::data_type::int16, 1, {4, 1, 1, 1}, mem(16, {1}),
+        REQUIRE(p.dsd_ops.size() == 2);
+        CHECK(p.dsd_ops[0] ==
+              op_of(opcode::mul, ir::data_type::i16, 1, {4, 1, 1, 1}, mem(20, {1}), {mem(8, {1}), mem(12, {1})}));
+        CHECK(p.dsd_ops[1] == op_of(opcode::mac, ir::data_type::i16, 1, {4, 1, 1, 1}, mem(16, {1}),
                                  {mem(0, {1}), mem(4, {1}), mem(20, {1})}));
         CHECK(p.memory_words == 24);
     }
@@ -148,23 +148,23 @@ TEST_CASE("deeper values go through dense temporaries after the variables") {
             kernel({scalar(bt::xp, "pad", lit(0)), var(bt::sp, "a", {dim(4)}), var(bt::sp, "b", {dim(4)}),
                     var(bt::sp, "c", {dim(4)}), assign({loop("i", lit(0), lit(4))}, x("c"), (x("a") + x("b")) * x("c")),
                     assign({loop("i", lit(0), lit(4))}, x("c"), (x("a") - x("b")) * x("c"))}));
-        REQUIRE(p.code.size() == 4);
-        CHECK(p.code[0] ==
+        REQUIRE(p.dsd_ops.size() == 4);
+        CHECK(p.dsd_ops[0] ==
               op_of(opcode::add, ir::data_type::f32, 1, {4, 1, 1, 1}, mem(26, {2}), {mem(2, {2}), mem(10, {2})}));
-        CHECK(p.code[1] ==
+        CHECK(p.dsd_ops[1] ==
               op_of(opcode::mul, ir::data_type::f32, 1, {4, 1, 1, 1}, mem(18, {2}), {mem(26, {2}), mem(18, {2})}));
-        CHECK(p.code[2].dst == mem(26, {2}));  // statements reuse the temporaries
+        CHECK(p.dsd_ops[2].dst == mem(26, {2}));  // statements reuse the temporaries
         CHECK(p.memory_words == 34);
     }
     SUBCASE("a temporary over two loops is dense row-major") {
         auto p = lowered(kernel({var(bt::xp, "m", {dim(2), dim(3)}),
                                  assign({loop("i", lit(0), lit(2)), loop("j", lit(0), lit(3))},
                                         at("m", id("i"), id("j")), (at("m", id("i"), id("j")) + lit(1)) * lit(2))}));
-        REQUIRE(p.code.size() == 2);
-        CHECK(p.code[0] ==
-              op_of(opcode::add, ir::data_type::int16, 2, {2, 3, 1, 1}, mem(6, {3, 1}), {mem(0, {3, 1}), imm(1)}));
-        CHECK(p.code[1] ==
-              op_of(opcode::mul, ir::data_type::int16, 2, {2, 3, 1, 1}, mem(0, {3, 1}), {mem(6, {3, 1}), imm(2)}));
+        REQUIRE(p.dsd_ops.size() == 2);
+        CHECK(p.dsd_ops[0] ==
+              op_of(opcode::add, ir::data_type::i16, 2, {2, 3, 1, 1}, mem(6, {3, 1}), {mem(0, {3, 1}), imm(1)}));
+        CHECK(p.dsd_ops[1] ==
+              op_of(opcode::mul, ir::data_type::i16, 2, {2, 3, 1, 1}, mem(0, {3, 1}), {mem(6, {3, 1}), imm(2)}));
     }
 }
 
@@ -172,9 +172,9 @@ TEST_CASE("sockets: reads are fabin, writes fabout, queues in order of first use
     auto p = lowered(kernel({sock(bt::sp, "tx"), sock(bt::sp, "rx"), sock(bt::sp, "ry"), var(bt::sp, "a", {dim(8)}),
                              assign({loop("i", lit(0), lit(8))}, id("tx"), at("a", id("i")) * id("ry"), true),
                              assign({loop("i", lit(0), lit(8))}, at("a", id("i")), id("rx") + id("ry"), true)}));
-    REQUIRE(p.code.size() == 2);
-    CHECK(p.code[0] == op_of(opcode::mul, ir::data_type::f32, 1, {8, 1, 1, 1}, fabout(0), {mem(0, {2}), fabin(0)}));
-    CHECK(p.code[1] == op_of(opcode::add, ir::data_type::f32, 1, {8, 1, 1, 1}, mem(0, {2}), {fabin(1), fabin(0)}));
+    REQUIRE(p.dsd_ops.size() == 2);
+    CHECK(p.dsd_ops[0] == op_of(opcode::mul, ir::data_type::f32, 1, {8, 1, 1, 1}, fabout(0), {mem(0, {2}), fabin(0)}));
+    CHECK(p.dsd_ops[1] == op_of(opcode::add, ir::data_type::f32, 1, {8, 1, 1, 1}, mem(0, {2}), {fabin(1), fabin(0)}));
     CHECK(p.sockets == std::vector<ir::socket>{{"tx", ir::data_type::f32, -1, 0},
                                                {"rx", ir::data_type::f32, 1, -1},
                                                {"ry", ir::data_type::f32, 0, -1}});
@@ -185,17 +185,17 @@ TEST_CASE("literals convert to the statement's type") {
                              assign({loop("i", lit(0), lit(2))}, at("f", id("i")), at("f", id("i")) * lit(2)),
                              assign({loop("i", lit(0), lit(2))}, at("f", id("i")), real(0.5)),
                              assign(at("u", lit(1)), lit(0x12345678)), assign(at("flag", lit(0)), lit(5))}));
-    REQUIRE(p.code.size() == 4);
-    CHECK(p.code[0].src[1] == imm(sp_bits(2.0f)));
-    CHECK(p.code[1].src[0] == imm(sp_bits(0.5f)));
-    CHECK(p.code[2] == op_of(opcode::mov, ir::data_type::int32, 0, {1, 1, 1, 1}, mem(6, {}), {imm(0x12345678)}));
-    CHECK(p.code[3] == op_of(opcode::mov, ir::data_type::int16, 0, {1, 1, 1, 1}, mem(8, {}), {imm(1)}));
+    REQUIRE(p.dsd_ops.size() == 4);
+    CHECK(p.dsd_ops[0].src[1] == imm(sp_bits(2.0f)));
+    CHECK(p.dsd_ops[1].src[0] == imm(sp_bits(0.5f)));
+    CHECK(p.dsd_ops[2] == op_of(opcode::mov, ir::data_type::i32, 0, {1, 1, 1, 1}, mem(6, {}), {imm(0x12345678)}));
+    CHECK(p.dsd_ops[3] == op_of(opcode::mov, ir::data_type::i16, 0, {1, 1, 1, 1}, mem(8, {}), {imm(1)}));
 }
 
 TEST_CASE("an immediate that loses bits is kept low and warned about") {
     diagnostics ds;
     auto p = lower(kernel({var(bt::xp, "a", {dim(1)}), assign(at("a", lit(0)), lit(70000))}), {}, ds);
-    CHECK(p.code[0].src[0] == imm(70000 & 0xffff));
+    CHECK(p.dsd_ops[0].src[0] == imm(70000 & 0xffff));
     REQUIRE(ds.list().size() == 1);
     CHECK(ds.list()[0].level == severity::warning);
     CHECK(ds.list()[0].message == "0x11170 does not fit in xp: only its low 16 bits are kept (0x1170)");
@@ -205,7 +205,7 @@ TEST_CASE("an empty or negative loop range runs nothing and emits nothing") {
     auto p =
         lowered(kernel({var(bt::xp, "a", {dim(2)}), assign({loop("i", lit(4), lit(2))}, at("a", id("i")), lit(0)),
                         assign({loop("i", lit(0), lit(2)), loop("j", lit(3), lit(3))}, at("a", id("i")), lit(0))}));
-    CHECK(p.code.empty());
+    CHECK(p.dsd_ops.empty());
 }
 
 TEST_CASE("reference §1 scoping: later declarators see earlier ones, blocks shadow") {
@@ -214,10 +214,10 @@ TEST_CASE("reference §1 scoping: later declarators see earlier ones, blocks sha
                              block({scalar(bt::xp, "y", id("x") + lit(1)), scalar(bt::xp, "x", id("y") + lit(1)),
                                     assign(id("x"), id("x") * lit(3))})}));
     CHECK(p.data == std::vector<ir::segment>{{0, {10}}, {1, {1}}});
-    REQUIRE(p.code.size() == 3);
-    CHECK(p.code[0] == op_of(opcode::add, ir::data_type::int16, 0, {1, 1, 1, 1}, mem(2), {mem(0), imm(1)}));
-    CHECK(p.code[1] == op_of(opcode::add, ir::data_type::int16, 0, {1, 1, 1, 1}, mem(3), {mem(2), imm(1)}));
-    CHECK(p.code[2].dst == mem(3));  // the inner x
+    REQUIRE(p.dsd_ops.size() == 3);
+    CHECK(p.dsd_ops[0] == op_of(opcode::add, ir::data_type::i16, 0, {1, 1, 1, 1}, mem(2), {mem(0), imm(1)}));
+    CHECK(p.dsd_ops[1] == op_of(opcode::add, ir::data_type::i16, 0, {1, 1, 1, 1}, mem(3), {mem(2), imm(1)}));
+    CHECK(p.dsd_ops[2].dst == mem(3));  // the inner x
     CHECK(p.symbols.size() == 2);    // block variables are not symbols
     CHECK(p.memory_words == 4);
 }
@@ -226,17 +226,17 @@ TEST_CASE("an array shadowed in a block is the inner one there and the outer one
     auto p = lowered(
         kernel({var(bt::xp, "a", {dim(4)}), block({var(bt::xp, "a", {dim(2)}), assign(at("a", lit(1)), lit(3))}),
                 assign(at("a", lit(3)), lit(4))}));
-    REQUIRE(p.code.size() == 2);
-    CHECK(p.code[0].dst == mem(5));
-    CHECK(p.code[1].dst == mem(3));
+    REQUIRE(p.dsd_ops.size() == 2);
+    CHECK(p.dsd_ops[0].dst == mem(5));
+    CHECK(p.dsd_ops[1].dst == mem(3));
 }
 
 TEST_CASE("a top-level initializer that reads a variable is an operation in source order") {
     auto p =
         lowered(kernel({scalar(bt::xp, "x", lit(10)), assign(id("x"), lit(4)), scalar(bt::xp, "y", id("x") + lit(1))}));
     CHECK(p.data == std::vector<ir::segment>{{0, {10}}});
-    REQUIRE(p.code.size() == 2);
-    CHECK(p.code[1] == op_of(opcode::add, ir::data_type::int16, 0, {1, 1, 1, 1}, mem(1), {mem(0), imm(1)}));
+    REQUIRE(p.dsd_ops.size() == 2);
+    CHECK(p.dsd_ops[1] == op_of(opcode::add, ir::data_type::i16, 0, {1, 1, 1, 1}, mem(1), {mem(0), imm(1)}));
 }
 
 TEST_CASE("params: settings override defaults, fold everywhere, and are recorded in order") {
@@ -247,7 +247,7 @@ TEST_CASE("params: settings override defaults, fold everywhere, and are recorded
     auto p = lowered(prog, {{"P", 2}});
     CHECK(p.params == std::vector<ir::param_value>{{"P", 2}, {"Q", 3}, {"R", 6}});
     CHECK(p.symbols[0].dims == std::vector<ir::dimension>{{"n", 4, 7}, {"m", 7, 1}});
-    CHECK(p.code[0] == op_of(opcode::mov, ir::data_type::int16, 0, {1, 1, 1, 1}, mem(2 * 7 + 6), {imm(1)}));
+    CHECK(p.dsd_ops[0] == op_of(opcode::mov, ir::data_type::i16, 0, {1, 1, 1, 1}, mem(2 * 7 + 6), {imm(1)}));
     auto q = lowered(prog, {{"P", 1}, {"Q", 1}});
     CHECK(q.params == std::vector<ir::param_value>{{"P", 1}, {"Q", 1}, {"R", 2}});
 }
@@ -265,8 +265,8 @@ TEST_CASE("each operation carries its statement's position, an iterator in a u1 
     auto p = lowered(kernel({var(bt::u1, "flag", {dim(8)}),
                              placed(assign({loop("i", lit(3), lit(8))}, at("flag", id("i")), id("i")), 7, 1),
                              block({placed(var(bt::xp, "b", {dim(2)}, list()), 9, 4)})}));
-    REQUIRE(p.code.size() == 2);
-    CHECK(p.code[0].src[0] == index(3, {1}));
-    CHECK(p.code[0].pos == source_position{7, 1});
-    CHECK(p.code[1].pos == source_position{9, 4});
+    REQUIRE(p.dsd_ops.size() == 2);
+    CHECK(p.dsd_ops[0].src[0] == index(3, {1}));
+    CHECK(p.dsd_ops[0].pos == source_position{7, 1});
+    CHECK(p.dsd_ops[1].pos == source_position{9, 4});
 }

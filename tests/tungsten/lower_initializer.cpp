@@ -79,7 +79,7 @@ TEST_CASE("reference §4: scalar initializers are data at top level, low word fi
     const auto pi = sp_bits(3.14159f);
     CHECK(p.data == std::vector<ir::segment>{
                         {0, {5}}, {2, {static_cast<word>(pi), static_cast<word>(pi >> 16)}}, {4, {0}}, {5, {1}}});
-    CHECK(p.code.empty());
+    CHECK(p.dsd_ops.empty());
 }
 
 TEST_CASE("a block-scope initializer runs where the declaration stands") {
@@ -87,14 +87,14 @@ TEST_CASE("a block-scope initializer runs where the declaration stands") {
     auto p =
         lowered(kernel({block({var(bt::xp, "a", {dim("n", lit(4))}, list()),
                                var(bt::sp, "c", {dim("n", lit(3))}, ints({5, 6})), scalar(bt::xp, "s", lit(2))})}));
-    REQUIRE(p.code.size() == 3);
-    const auto& zero = p.code[0];
+    REQUIRE(p.dsd_ops.size() == 3);
+    const auto& zero = p.dsd_ops[0];
     CHECK(zero.op == ir::opcode::mov);
     CHECK(zero.rank == 1);
     CHECK(zero.extent[0] == 4);
     CHECK(zero.dst == mem(0, {1}));
     CHECK(zero.src[0] == imm(0));
-    const auto& copy = p.code[1];  // c at 4..9, its values at 10..15
+    const auto& copy = p.dsd_ops[1];  // c at 4..9, its values at 10..15
     CHECK(copy.type == ir::data_type::f32);
     CHECK(copy.extent[0] == 3);
     CHECK(copy.dst == mem(4, {2}));
@@ -103,8 +103,8 @@ TEST_CASE("a block-scope initializer runs where the declaration stands") {
     CHECK(p.data == std::vector<ir::segment>{{10,
                                               {static_cast<word>(five), static_cast<word>(five >> 16),
                                                static_cast<word>(six), static_cast<word>(six >> 16), 0, 0}}});
-    CHECK(p.code[2].dst == mem(16));
-    CHECK(p.code[2].src[0] == imm(2));
+    CHECK(p.dsd_ops[2].dst == mem(16));
+    CHECK(p.dsd_ops[2].src[0] == imm(2));
     CHECK(p.symbols.empty());
     CHECK(p.memory_words == 17);
 }
@@ -116,12 +116,12 @@ TEST_CASE("reference §5: unnamed dimensions are n0, n1, ..., 32-bit elements ad
                              var(bt::u64, "x", {dim(2)}), var(bt::u64, "q")}));
     using dims = std::vector<ir::dimension>;
     REQUIRE(p.symbols.size() == 6);
-    CHECK(p.symbols[0] == ir::symbol{"b", "xp", 0, dims{{"n0", 4, 1}}});
-    CHECK(p.symbols[1] == ir::symbol{"matrix", "sp", 4, dims{{"m", 3, 8}, {"n", 4, 2}, {"_word", 2, 1}}});
-    CHECK(p.symbols[2] == ir::symbol{"c", "xp", 28, dims{{"n", 2, 3}, {"n1", 3, 1}}});
-    CHECK(p.symbols[3] == ir::symbol{"s", "sp", 34, dims{{"_word", 2, 1}}});
-    CHECK(p.symbols[4] == ir::symbol{"x", "u64", 36, dims{{"n0", 2, 4}, {"_word", 4, 1}}});
-    CHECK(p.symbols[5] == ir::symbol{"q", "u64", 44, dims{{"_word", 4, 1}}});
+    CHECK(p.symbols[0] == ir::symbol{"b", ir::value_format::s16, 0, dims{{"n0", 4, 1}}});
+    CHECK(p.symbols[1] == ir::symbol{"matrix", ir::value_format::f32, 4, dims{{"m", 3, 8}, {"n", 4, 2}, {"_word", 2, 1}}});
+    CHECK(p.symbols[2] == ir::symbol{"c", ir::value_format::s16, 28, dims{{"n", 2, 3}, {"n1", 3, 1}}});
+    CHECK(p.symbols[3] == ir::symbol{"s", ir::value_format::f32, 34, dims{{"_word", 2, 1}}});
+    CHECK(p.symbols[4] == ir::symbol{"x", ir::value_format::u64, 36, dims{{"n0", 2, 4}, {"_word", 4, 1}}});
+    CHECK(p.symbols[5] == ir::symbol{"q", ir::value_format::u64, 44, dims{{"_word", 4, 1}}});
     CHECK(p.memory_words == 48);
 }
 

@@ -7,6 +7,7 @@
 #include "args.hpp"
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/image/image.hpp"
+#include "wafer/paint/build.hpp"
 
 namespace wafer::cli {
 
@@ -23,8 +24,11 @@ int run(args&);
 int miget(args&);
 int miset(args&);
 
-/// Warnings and notes to stderr, rendered with file:line:col and a caret.
-void print(const std::vector<diagnostic>& ds);
+/// Warnings and notes to stderr, rendered with file:line:col and a caret (the lines read from the files).
+void print(std::vector<diagnostic> ds);
+
+/// Paint's options that change what a layout builds: arch=wse2|wse3, float16_dtype=N.
+paint::build_options build_options(args& a);
 
 /// An image built from `source=` (a .w on one PE, or a .paint) with lib= and set= options.
 image::image build_from_source(args& a);

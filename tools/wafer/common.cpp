@@ -9,7 +9,8 @@
 
 namespace wafer::cli {
 
-void print(const std::vector<diagnostic>& ds) {
+void print(std::vector<diagnostic> ds) {
+    quote_sources(ds);
     for (const auto& d : ds) std::cerr << render(d);
 }
 
@@ -22,16 +23,38 @@ std::vector<ir::param_value> settings(args& a) {
     return out;
 }
 
+paint::build_options build_options(args& a) {
+    paint::build_options o;
+    if (auto arch = a.get("arch")) {
+        if (*arch == "wse2") o.arch = hw::arch::wse2;
+        else if (*arch == "wse3") o.arch = hw::arch::wse3;
+        else throw usage_error("arch=" + *arch + ": the processors are wse2 and wse3");
+    }
+    if (auto f = a.get("float16_dtype")) {
+        std::size_t used = 0;
+        int v = -1;
+        try {
+            v = std::stoi(*f, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != f->size() || v < 0) throw usage_error("float16_dtype=" + *f + " is not a format number");
+        o.float16_dtype = v;
+    }
+    return o;
+}
+
 image::image build_from_source(args& a) {
     auto source = a.require("source");
     auto libs = a.all("lib");
     auto sets = settings(a);
+    const auto options = build_options(a);
     diagnostics ds;
     image::image im;
     if (source.ends_with(".w")) {
-        im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds));
+        im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds), options.arch);
     } else if (source.ends_with(".paint")) {
-        im.layout = parse::build_paint_file(source, libs, sets, ds);
+        im.layout = parse::build_paint_file(source, libs, sets, ds, options);
     } else {
         throw usage_error("source=" + source + " is neither a .w nor a .paint file");
     }

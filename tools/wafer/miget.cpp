@@ -19,7 +19,7 @@ int miget(args& a) {
         std::vector<word> words(s.chosen.words, 0);
         for (unsigned w = 0; w < s.chosen.words; ++w)
             if (e.address + w < memory[pe].size()) words[w] = memory[pe][e.address + w];
-        line += (in_row ? " " : "") + image::format_value(s.symbol.type, words);
+        line += (in_row ? " " : "") + image::format_value(s.symbol.format, words);
         if (++in_row == s.chosen.row) {
             std::cout << line << '\n';
             line.clear();

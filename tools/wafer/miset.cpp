@@ -47,14 +47,14 @@ int miset(args& a) {
         const auto& e = s.chosen.elements[i];
         auto pe = s.pe_of(e);
         if (s.im.memory[pe].empty()) s.im.memory[pe] = s.im.memory_of(pe);
-        auto words = image::parse_value(s.symbol.type, items[i], s.chosen.words);
+        auto words = image::parse_value(s.symbol.format, items[i], s.chosen.words);
         if (!words)
             throw error(diagnostic{severity::error, values ? "values=" : *file, {},
                                    "value " + std::to_string(i + 1) + " ('" + items[i] + "') is not a " +
-                                       s.symbol.type + " value",
+                                       std::string(image::name_of(s.symbol.format)) + " value",
                                    ""});
         auto& m = s.im.memory[pe];
-        if (e.address + words->size() > m.size()) m.resize(std::min<std::size_t>(pe_memory_words, e.address + words->size()));
+        if (e.address + words->size() > m.size()) m.resize(std::min<std::size_t>(hw::memory_words, e.address + words->size()));
         for (std::size_t w = 0; w < words->size() && e.address + w < m.size(); ++w) m[e.address + w] = (*words)[w];
     }
     image::write_image(s.im, out ? *out : image_file);

@@ -38,7 +38,8 @@ int run(args& a) {
     options.progress_every = progress_every;
     options.progress = [](std::uint64_t cycle) { std::cerr << "wafer run: cycle " << cycle << "...\n"; };
     auto result = f.run(options);
-    print(result.diagnostics);
+    quote_sources(result.diagnostics);
+    if (result.status == fabric::run_status::halted) print(result.diagnostics);
 
     std::cout << "cycles: " << result.cycles << '\n';
     if (out) {
@@ -54,11 +55,15 @@ int run(args& a) {
     }
     if (map) write_map(im.layout, *map);
 
+    if (result.status != fabric::run_status::halted) {
+        for (auto& b : result.blocked) quote_source(b.where);
+        std::cerr << fabric::report(result);
+    }
     switch (result.status) {
     case fabric::run_status::halted: return exit_ok;
-    case fabric::run_status::deadlock: std::cerr << result.report(); return exit_deadlock;
-    case fabric::run_status::cycle_limit: std::cerr << result.report(); return exit_cycle_limit;
-    case fabric::run_status::fault: std::cerr << result.report(); return exit_fault;
+    case fabric::run_status::deadlock: return exit_deadlock;
+    case fabric::run_status::cycle_limit: return exit_cycle_limit;
+    case fabric::run_status::fault: return exit_fault;
     }
     return exit_error;
 }

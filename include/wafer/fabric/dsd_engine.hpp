@@ -3,10 +3,11 @@
 //
 // Each operation is prepared once per program: normalised to four loop dimensions (adjacent
 // dimensions that every operand walks contiguously are merged, so a dense 2-D array is one long
-// row), its memory footprint computed, and a kernel chosen for its data type and opcode. At run
+// row), its memory reach computed, and a kernel chosen for its data type and opcode. At run
 // time the kernel walks whole rows in a typed loop; operands that are not memory words (index
-// values, wavelets in or out) are staged in scratch words a chunk at a time, so the inner loop
-// never asks what kind an operand is.
+// values, constants, wavelets and FIFO entries in or out) are staged in scratch words a chunk at a
+// time, so the inner loop never asks what kind an operand is. The PE turns wavelets and FIFO
+// entries into 32-bit element bits and back; the engine never sees a queue.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -14,49 +15,53 @@
 #include <vector>
 
 #include "wafer/fabric/detail/kernel.hpp"
-#include "wafer/ir/pe_program.hpp"
+#include "wafer/ir/dsd.hpp"
 
 namespace wafer::fabric {
 
 struct prepared_op;
 
-/// One call of the engine: elements [first, first + count) of an operation. Fabric operands
-/// come and go as arrays of `count` wavelets: fabin[s] for source s, fabout for the destination.
+/// One call of the engine: elements [first, first + count) of an operation. `base[k]` is the word
+/// address of memory slot k's first element (resolved when the operation issued). Staged sources
+/// come as `count` element bits in `in[s]` (source s); a staged destination leaves them in `out`.
 struct dsd_batch {
     word* memory = nullptr;
     std::uint64_t first = 0, count = 0;
-    std::array<const wavelet*, 3> fabin{};
-    wavelet* fabout = nullptr;
+    std::array<std::int64_t, detail::operand_slots> base{};
+    std::array<const std::uint32_t*, 3> in{};
+    std::uint32_t* out = nullptr;
 };
 
 using execute_fn = void (*)(const ir::dsd_op&, const prepared_op&, const dsd_batch&, word* scratch);
 
 /// An ir::dsd_op ready to run: four loop dimensions (outermost first) and each operand slot's
-/// word strides (0: destination, 1..3: sources). A slot staged in scratch (index, fabin, fabout)
-/// has the strides of its position in the walk, so its chunk is a dense array.
+/// word strides (0: destination, 1..3: sources). A slot staged in scratch (index, immediate, fabric,
+/// FIFO) has the strides of its position in the walk, so its chunk is a dense array.
 struct prepared_op {
     std::array<std::uint64_t, ir::max_rank> extent{1, 1, 1, 1};
     std::array<detail::dims, detail::operand_slots> stride{};
     std::array<detail::dims, detail::operand_slots> index_stride{};  ///< index slots: value per step
     std::uint64_t elements = 0;
-    std::int64_t lowest = 0, highest = -1;  ///< PE memory words touched; none when highest < lowest
-    bool streams = false;                   ///< has a fabin or fabout operand
-    bool staged = false;                    ///< has an operand staged per element in scratch
+    /// Memory slot k touches words [base + low[k], base + high[k]] (high < low: none).
+    std::array<std::int64_t, detail::operand_slots> low{}, high{};
+    std::uint8_t memory_slots = 0;  ///< bit k: slot k is in memory
+    std::uint8_t staged_in = 0;     ///< bit s: source s comes in dsd_batch::in (fabin, fifo)
+    bool staged_out = false;        ///< the destination goes to dsd_batch::out (fabout, fifo)
+    bool streams = false;           ///< has a fabric or FIFO operand
+    bool chunked = false;           ///< has an operand staged per element (index, fabric, FIFO)
     execute_fn execute = nullptr;
 };
 
-/// Elements staged in scratch per kernel call: bounds the scratch an index operand needs.
+/// Elements staged in scratch per kernel call: bounds the scratch a staged operand needs.
 inline constexpr std::uint64_t chunk_elements = 1024;
 
 namespace detail {
 
-inline const ir::dsd& operand(const ir::dsd_op& op, int slot) noexcept {
-    return slot == 0 ? op.dst : op.src[std::size_t(slot - 1)];
+constexpr bool staged_in_kind(ir::dsd::kind k) noexcept { return k == ir::dsd::kind::fabin || k == ir::dsd::kind::fifo; }
+constexpr bool staged_out_kind(ir::dsd::kind k) noexcept {
+    return k == ir::dsd::kind::fabout || k == ir::dsd::kind::fifo;
 }
-constexpr bool in_memory(ir::dsd::kind k) noexcept { return k == ir::dsd::kind::mem; }
-constexpr bool staged(ir::dsd::kind k) noexcept {
-    return k == ir::dsd::kind::index || k == ir::dsd::kind::fabin || k == ir::dsd::kind::fabout;
-}
+constexpr bool in_scratch(ir::dsd::kind k) noexcept { return k != ir::dsd::kind::mem; }
 
 template <ir::data_type T, ir::opcode Op>
 void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b, word* scratch) {
@@ -69,23 +74,23 @@ void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& 
     a.extent = &p.extent;
     a.stride = &p.stride;
     for (int k = 0; k < used; ++k) {
-        const auto& o = operand(op, k);
-        if (in_memory(o.k)) {
+        const auto& o = ir::operand(op, k);
+        if (!in_scratch(o.k)) {
             a.origin[k] = b.memory;
-            a.base[k] = o.base;
+            a.base[k] = b.base[k];
         } else {
             a.origin[k] = region(k);
             if (o.k == ir::dsd::kind::immediate) E::store(region(k), E::from_bits(o.bits));  // stride 0
         }
     }
-    const std::uint64_t step = p.staged ? chunk_elements : std::max<std::uint64_t>(b.count, 1);
+    const std::uint64_t step = p.chunked ? chunk_elements : std::max<std::uint64_t>(b.count, 1);
     const std::uint64_t end = b.first + b.count;
     for (std::uint64_t f = b.first; f < end; f += step) {
         const std::uint64_t count = std::min(step, end - f);
         const std::uint64_t done = f - b.first;
         for (int k = 0; k < used; ++k) {
-            const auto& o = operand(op, k);
-            if (!staged(o.k)) continue;
+            const auto& o = ir::operand(op, k);
+            if (!in_scratch(o.k) || o.k == ir::dsd::kind::immediate) continue;
             a.base[k] = -std::int64_t(f) * w;  // element f sits at the start of the region
             word* out = region(k);
             if (o.k == ir::dsd::kind::index) {
@@ -96,21 +101,22 @@ void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& 
                                 E::store(out, E::from_index(std::int64_t(std::uint64_t(value[0]) +
                                                                           n * std::uint64_t(inner))));
                         });
-            } else if (o.k == ir::dsd::kind::fabin) {
-                const wavelet* in = b.fabin[std::size_t(k - 1)] + done;
-                for (std::uint64_t n = 0; n < count; ++n) E::store(out + n * w, E::from_wavelet(in[n]));
+            } else if (k > 0 && staged_in_kind(o.k)) {
+                const std::uint32_t* in = b.in[std::size_t(k - 1)] + done;
+                for (std::uint64_t n = 0; n < count; ++n) E::store(out + n * w, E::from_bits(in[n]));
             }
         }
         a.first = f;
         a.count = count;
         run_rows<T, Op>(a);
-        if (op.dst.k == ir::dsd::kind::fabout)
-            for (std::uint64_t n = 0; n < count; ++n) b.fabout[done + n] = E::to_wavelet(E::load(region(0) + n * w));
+        if (p.staged_out)
+            for (std::uint64_t n = 0; n < count; ++n) b.out[done + n] = E::to_bits(E::load(region(0) + n * w));
     }
 }
 
 template <ir::data_type T>
 constexpr execute_fn kernel_for(ir::opcode op) noexcept {
+    if (ir::integer_only(op) && ir::is_float(T)) return nullptr;
     switch (op) {
     case ir::opcode::mov: return &execute_typed<T, ir::opcode::mov>;
     case ir::opcode::add: return &execute_typed<T, ir::opcode::add>;
@@ -118,15 +124,33 @@ constexpr execute_fn kernel_for(ir::opcode op) noexcept {
     case ir::opcode::mul: return &execute_typed<T, ir::opcode::mul>;
     case ir::opcode::mac: return &execute_typed<T, ir::opcode::mac>;
     case ir::opcode::neg: return &execute_typed<T, ir::opcode::neg>;
+    case ir::opcode::min: return &execute_typed<T, ir::opcode::min>;
+    case ir::opcode::max: return &execute_typed<T, ir::opcode::max>;
+    default: break;
+    }
+    if constexpr (!ir::is_float(T)) {
+        switch (op) {
+        case ir::opcode::bit_and: return &execute_typed<T, ir::opcode::bit_and>;
+        case ir::opcode::bit_or: return &execute_typed<T, ir::opcode::bit_or>;
+        case ir::opcode::bit_xor: return &execute_typed<T, ir::opcode::bit_xor>;
+        case ir::opcode::shl: return &execute_typed<T, ir::opcode::shl>;
+        case ir::opcode::shr: return &execute_typed<T, ir::opcode::shr>;
+        case ir::opcode::sar: return &execute_typed<T, ir::opcode::sar>;
+        default: break;
+        }
     }
     return nullptr;
 }
 
 constexpr execute_fn kernel_for(ir::data_type t, ir::opcode op) noexcept {
     switch (t) {
-    case ir::data_type::int16: return kernel_for<ir::data_type::int16>(op);
-    case ir::data_type::int32: return kernel_for<ir::data_type::int32>(op);
+    case ir::data_type::i16: return kernel_for<ir::data_type::i16>(op);
+    case ir::data_type::u16: return kernel_for<ir::data_type::u16>(op);
+    case ir::data_type::i32: return kernel_for<ir::data_type::i32>(op);
+    case ir::data_type::u32: return kernel_for<ir::data_type::u32>(op);
+    case ir::data_type::f16: return kernel_for<ir::data_type::f16>(op);
     case ir::data_type::f32: return kernel_for<ir::data_type::f32>(op);
+    case ir::data_type::ep: return kernel_for<ir::data_type::ep>(op);
     }
     return nullptr;
 }
@@ -147,19 +171,24 @@ constexpr std::int64_t reach(std::uint64_t extent, std::int64_t stride) noexcept
 
 }  // namespace detail
 
-/// Prepares an operation that `validate` accepted (rank <= 4, kinds fit their slots, bounded
-/// element count).
+/// Prepares an operation that the layout check accepted (rank <= 4, kinds fit their slots, a
+/// kernel exists, bounded element count). An operation whose length or strides come from
+/// registers is prepared again, from a copy with those values, each time it issues.
 inline prepared_op prepare(const ir::dsd_op& op) {
     prepared_op p;
     p.execute = detail::kernel_for(op.type, op.op);
     const int used = 1 + ir::sources_of(op.op);
     const std::int64_t w = ir::words_of(op.type);
     for (int k = 0; k < used; ++k) {
-        const auto kind = detail::operand(op, k).k;
-        p.streams = p.streams || kind == ir::dsd::kind::fabin || kind == ir::dsd::kind::fabout;
-        p.staged = p.staged || detail::staged(kind);
+        const auto kind = ir::operand(op, k).k;
+        if (kind == ir::dsd::kind::mem) p.memory_slots = std::uint8_t(p.memory_slots | 1u << k);
+        if (k > 0 && detail::staged_in_kind(kind)) p.staged_in = std::uint8_t(p.staged_in | 1u << (k - 1));
+        if (k == 0 && detail::staged_out_kind(kind)) p.staged_out = true;
+        p.streams = p.streams || ir::is_fabric(kind) || kind == ir::dsd::kind::fifo;
+        p.chunked = p.chunked || (kind != ir::dsd::kind::mem && kind != ir::dsd::kind::immediate);
     }
     p.elements = op.elements();
+    for (int k = 0; k < detail::operand_slots; ++k) p.low[k] = 0, p.high[k] = -1;
     if (p.elements == 0) return p;
 
     // The loop dimensions that matter (extent > 1), innermost first, each merged into the one
@@ -168,16 +197,17 @@ inline prepared_op prepare(const ir::dsd_op& op) {
         std::uint64_t extent;
         std::array<std::int64_t, detail::operand_slots> step;  // mem: words; index: value
     };
-    std::vector<dimension> kept;
+    std::array<dimension, ir::max_rank> kept{};
+    int kept_count = 0;
     for (int d = op.rank - 1; d >= 0; --d) {
         if (op.extent[std::size_t(d)] == 1) continue;
         dimension dim{op.extent[std::size_t(d)], {}};
         for (int k = 0; k < used; ++k) {
-            const auto& o = detail::operand(op, k);
+            const auto& o = ir::operand(op, k);
             if (o.k == ir::dsd::kind::mem || o.k == ir::dsd::kind::index) dim.step[k] = o.stride[std::size_t(d)];
         }
-        if (!kept.empty()) {
-            auto& in = kept.back();
+        if (kept_count > 0) {
+            auto& in = kept[std::size_t(kept_count - 1)];
             bool merge = true;
             for (int k = 0; k < used; ++k) merge = merge && detail::steps_across(dim.step[k], in.step[k], in.extent);
             if (merge) {
@@ -185,36 +215,32 @@ inline prepared_op prepare(const ir::dsd_op& op) {
                 continue;
             }
         }
-        kept.push_back(dim);
+        kept[std::size_t(kept_count++)] = dim;
     }
     std::uint64_t position = 1;  // elements per step of the dimension, for staged operands
-    for (std::size_t j = 0; j < kept.size(); ++j) {
-        const std::size_t d = ir::max_rank - 1 - j;
-        p.extent[d] = kept[j].extent;
+    for (int j = 0; j < kept_count; ++j) {
+        const std::size_t d = std::size_t(ir::max_rank - 1 - j);
+        p.extent[d] = kept[std::size_t(j)].extent;
         for (int k = 0; k < used; ++k) {
-            const auto kind = detail::operand(op, k).k;
-            if (kind == ir::dsd::kind::mem) p.stride[k][d] = kept[j].step[k];
-            if (detail::staged(kind)) p.stride[k][d] = std::int64_t(position) * w;
-            if (kind == ir::dsd::kind::index) p.index_stride[k][d] = kept[j].step[k];
+            const auto kind = ir::operand(op, k).k;
+            if (kind == ir::dsd::kind::mem) p.stride[k][d] = kept[std::size_t(j)].step[k];
+            else if (kind != ir::dsd::kind::immediate) p.stride[k][d] = std::int64_t(position) * w;
+            if (kind == ir::dsd::kind::index) p.index_stride[k][d] = kept[std::size_t(j)].step[k];
         }
-        position *= kept[j].extent;
+        position *= kept[std::size_t(j)].extent;
     }
 
-    p.lowest = std::numeric_limits<std::int64_t>::max();
-    p.highest = std::numeric_limits<std::int64_t>::min();
     for (int k = 0; k < used; ++k) {
-        const auto& o = detail::operand(op, k);
-        if (o.k != ir::dsd::kind::mem) continue;
-        std::int64_t low = o.base, high = o.base + w - 1;
+        if (!(p.memory_slots & (1u << k))) continue;
+        std::int64_t low = 0, high = w - 1;
         for (std::size_t d = 0; d < ir::max_rank; ++d) {
             const std::int64_t r = detail::reach(p.extent[d], p.stride[k][d]);
             if (p.stride[k][d] < 0) low -= r;
             else high += r;
         }
-        p.lowest = std::min(p.lowest, low);
-        p.highest = std::max(p.highest, high);
+        p.low[k] = low;
+        p.high[k] = high;
     }
-    if (p.highest < p.lowest) p.lowest = 0, p.highest = -1;
     return p;
 }
 

@@ -1,181 +1,698 @@
 #pragma once
-// A processing element: memory, input/output queues, and the position in its program.
-// `step` runs the PE at one cycle until it is busy, blocked on a queue, halted or faulted.
+// A processing element at work: its main thread (scalar instructions, synchronous DSD operations,
+// tasks) and its microthreads (asynchronous DSD operations) share one datapath. Each step picks the
+// ready thread of highest priority (microthreads marked high, then medium, then the main thread,
+// then low ones; ties by microthread ID) and runs it for one burst: scalar instructions, or as many
+// elements of its operation as its queues and FIFOs allow. The burst's cost decides when the PE
+// steps next. A step changes only this PE's state and its own router's teardown bits, so the PEs of
+// one cycle can step in any order, or at once.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
-#include <span>
-#include <vector>
 
 #include "wafer/fabric/cost_model.hpp"
-#include "wafer/fabric/dsd_engine.hpp"
-#include "wafer/fabric/queue.hpp"
-#include "wafer/ir/layout.hpp"
-#include "wafer/ir/symbol_map.hpp"
+#include "wafer/fabric/detail/binding.hpp"
+#include "wafer/fabric/detail/scalar.hpp"
+#include "wafer/fabric/machine.hpp"
 
 namespace wafer::fabric {
 
-inline constexpr std::size_t max_queue_length = 8;
-static_assert(std::ranges::max(ir::input_queue_length) <= max_queue_length &&
-              std::ranges::max(ir::output_queue_length) <= max_queue_length);
-
-using wavelet_queue = bounded_queue<wavelet, max_queue_length>;
-
-struct step_outcome {
-    enum class kind : std::uint8_t {
-        busy,     ///< step again at `until`
-        blocked,  ///< waits for one of its queues to change
-        halted,   ///< ran its last operation
-        fault,    ///< the operation at pc touches memory outside the PE
-    };
-    kind what = kind::busy;
-    std::uint64_t until = 0;
-    bool queues_changed = false;  ///< popped an input or pushed an output wavelet: its router has work
-};
-
-class pe {
+class pe_executor {
 public:
-    enum class state : std::uint8_t { scheduled, blocked, halted };
+    explicit pe_executor(machine& m) : m_(m) {}
 
-    pe(const ir::placed_pe& placed, const ir::pe_program& program) : memory(initial_memory(program)) {
-        input_queue_of.fill(-1);
-        for (std::size_t q = 0; q < input.size(); ++q) {
-            input[q] = wavelet_queue(ir::input_queue_length[q]);
-            if (placed.input_color[q] >= 0) input_queue_of[std::size_t(placed.input_color[q])] = std::int8_t(q);
+    /// Steps PE `i` at cycle `now` (it was due).
+    void step(std::uint32_t i, std::uint64_t now) {
+        enter(i, now);
+        p_->scheduled = false;
+        p_->clock = now;
+        if (now >= m_.limit) {  // the run stops here: nothing more happens on this PE
+            p_->scheduled = true;
+            m_.clock.schedule(i_, m_.limit + 1);
+            return;
         }
-        for (std::size_t q = 0; q < output.size(); ++q) output[q] = wavelet_queue(ir::output_queue_length[q]);
-    }
-
-    std::vector<word> memory;
-    std::array<wavelet_queue, ir::input_queue_length.size()> input;
-    std::array<wavelet_queue, ir::output_queue_length.size()> output;
-    std::array<std::int8_t, router_colors> input_queue_of{};  ///< color -> input queue, -1: none
-
-    // Execution state, reset by `restart`.
-    std::size_t pc = 0;           ///< the operation running or next
-    bool issued = false;          ///< operation `pc` has been issued (its issue cycles charged)
-    std::uint64_t done = 0;       ///< elements of operation `pc` finished
-    state phase = state::scheduled;
-    std::uint64_t clock = 0;           ///< the cycle of its last step: when it halted or stopped
-    std::uint64_t blocked_since = 0;   ///< valid while stalled
-    bool stalled = false;              ///< its last step made no progress
-    int waiting_slot = -1;             ///< the operand slot it waits on while stalled
-
-    void restart() {
-        for (auto& q : input) q.clear();
-        for (auto& q : output) q.clear();
-        pc = 0;
-        issued = false;
-        done = 0;
-        phase = state::scheduled;
-        clock = 0;
-        blocked_since = 0;
-        stalled = false;
-        waiting_slot = -1;
-    }
-
-    /// Runs at cycle `now`; an operation that would end past `limit` runs only the elements that fit.
-    step_outcome step(std::uint64_t now, std::uint64_t limit, const ir::pe_program& program,
-                      std::span<const prepared_op> prepared, dsd_engine& engine) {
-        clock = now;
-        step_outcome out;
-        for (;;) {
-            if (pc == program.code.size()) {
-                out.what = step_outcome::kind::halted;
-                return out;
+        settle_control_wavelets();
+        for (int rounds = 0;; ++rounds) {
+            const int t = pick();
+            if (t < 0) {
+                p_->stalled = true;
+                return;
             }
-            const auto& op = program.code[pc];
-            const auto& p = prepared[pc];
-            if (!issued) {
-                if (p.highest >= p.lowest && (p.lowest < 0 || p.highest >= std::int64_t(pe_memory_words))) {
-                    out.what = step_outcome::kind::fault;
-                    return out;
-                }
-                if (p.highest >= std::int64_t(memory.size())) memory.resize(std::size_t(p.highest) + 1);
-                issued = true;
-                done = 0;
-                if (p.streams) {
-                    out.until = now + op_issue_cycles;
-                    return out;
-                }
-                return run_in_memory(now, limit, op, p, engine);
+            const std::uint64_t cost = run(t);
+            if (faulted_) return;
+            if (cost > 0 || rounds == 64) {
+                const std::uint64_t at = now + std::max<std::uint64_t>(cost, 1);
+                p_->stalled = false;
+                p_->since = at;
+                p_->scheduled = true;
+                m_.clock.schedule(i_, at);
+                m_.happened(std::min(at, m_.limit));
+                return;
             }
-            if (done == p.elements) {
-                next_op();
-                continue;
-            }
-            return stream(now, op, p, engine);
         }
     }
 
 private:
-    void next_op() {
-        ++pc;
-        issued = false;
-        done = 0;
+    machine& m_;
+    std::uint32_t i_ = 0;
+    pe_state* p_ = nullptr;
+    const ir::pe_program* prog_ = nullptr;
+    const prepared_program* pp_ = nullptr;
+    std::uint32_t* regs_ = nullptr;
+    std::uint64_t now_ = 0;
+    bool faulted_ = false;  ///< this PE faulted in this step (other PEs' faults do not stop it)
+
+    // Staging for one burst of a streaming operation.
+    std::array<std::array<std::uint32_t, chunk_elements>, 3> in_{};
+    std::array<std::uint32_t, chunk_elements> out_{};
+
+    /// What the next burst of an operation can do.
+    struct plan {
+        std::uint64_t n = 0;
+        enum class end : std::uint8_t { none, on_control, fifo, complete } stop = end::none;
+        std::int8_t control_queue = -1;  ///< on_control: the queue whose head is the control wavelet
+        bool discard = false;            ///< a non-async FIFO read into a scalar that ends early: nothing is kept
+    };
+
+    void enter(std::uint32_t i, std::uint64_t now) {
+        i_ = i;
+        faulted_ = false;
+        p_ = &m_.pes[i];
+        prog_ = &m_.layout->programs[p_->program];
+        pp_ = &m_.programs[p_->program];
+        regs_ = m_.registers.data() + p_->registers;
+        now_ = now;
+    }
+    word* memory() { return m_.memory_of(i_); }
+
+    issued_op& op_of(int t) { return t == 0 ? p_->op : m_.threads[p_->threads + std::uint32_t(t - 1)].op; }
+    const prepared_op& walk_of(const issued_op& o) const {
+        return o.walk == none ? pp_->ops[o.op] : m_.walks[o.walk];
+    }
+    std::uint32_t value(const ir::value& v) const { return v.k == ir::value::kind::reg ? regs_[v.v] : v.v; }
+
+    void fail(fault f) {
+        f.pe = i_;
+        f.cycle = now_;
+        m_.faults.push_back(f);
+        faulted_ = true;
     }
 
-    step_outcome run_in_memory(std::uint64_t now, std::uint64_t limit, const ir::dsd_op& op, const prepared_op& p,
-                               dsd_engine& engine) {
-        step_outcome out;
-        std::uint64_t fit = p.elements;
-        if (now + op_cycles(fit) > limit) {
-            const std::uint64_t left = limit > now + op_issue_cycles ? limit - now - op_issue_cycles : 0;
-            fit = std::min(fit, left / cycles_per_element);
+    // ---- picking a thread ----
+
+    int rank(int t) const {
+        if (t == 0) return 1;
+        switch (m_.threads[p_->threads + std::uint32_t(t - 1)].prio) {
+        case ir::priority::high: return 3;
+        case ir::priority::medium: return 2;
+        case ir::priority::low: break;
         }
-        engine.execute(op, p, dsd_batch{memory.data(), 0, fit});
-        if (fit < p.elements) {  // cut by the cycle limit: the run stops before this PE steps again
-            done = fit;
-            out.until = limit + 1;
-            return out;
-        }
-        out.until = now + op_cycles(fit);
-        next_op();
-        return out;
+        return 0;
     }
 
-    /// Processes as many elements as the queues allow, or blocks.
-    step_outcome stream(std::uint64_t now, const ir::dsd_op& op, const prepared_op& p, dsd_engine& engine) {
-        step_outcome out;
-        const int used = 1 + ir::sources_of(op.op);
-        std::uint64_t n = p.elements - done;
-        int waiting = -1;
-        for (int k = 0; k < used && n > 0; ++k) {
-            const auto& o = detail::operand(op, k);
-            if (o.k == ir::dsd::kind::fabin) n = std::min<std::uint64_t>(n, input[o.queue].size());
-            else if (o.k == ir::dsd::kind::fabout) n = std::min<std::uint64_t>(n, output[o.queue].room());
+    /// The ready thread of highest rank (0 main, 1 + m microthread m), or -1.
+    int pick() {
+        int best = -1, best_rank = -1;
+        for (int m = 0; m < hw::microthreads; ++m) {
+            if (!(p_->busy_threads & (1u << m)) || rank(m + 1) <= best_rank) continue;
+            if (ready_op(m + 1)) best = m + 1, best_rank = rank(m + 1);
+        }
+        if (best_rank < 1 && main_ready()) return 0;
+        return best;
+    }
+
+    bool main_ready() {
+        switch (p_->main) {
+        case main_state::running: return true;
+        case main_state::in_op: return ready_op(0);
+        case main_state::idle: return next_task() >= 0;
+        case main_state::halted: break;
+        }
+        return false;
+    }
+
+    bool ready_op(int t) {
+        const plan pl = planned(t);
+        return pl.n > 0 || pl.stop != plan::end::none || pl.discard;
+    }
+
+    /// Other threads that want the datapath: a burst then keeps it for one quantum at most.
+    bool shared(int t) const {
+        const int micro = std::popcount(unsigned(p_->busy_threads)) - (t > 0 ? 1 : 0);
+        const bool main = t != 0 && (p_->main == main_state::running || p_->main == main_state::in_op);
+        return micro > 0 || main;
+    }
+
+    std::uint64_t run(int t) {
+        if (t > 0) return run_op(t);
+        switch (p_->main) {
+        case main_state::running: return run_scalar();
+        case main_state::in_op: return run_op(0);
+        case main_state::idle: return start_task();
+        case main_state::halted: break;
+        }
+        return 0;
+    }
+
+    // ---- control wavelets at the head of an input queue ----
+
+    /// The control task a control wavelet names (its index's low six bits), or -1.
+    int control_task(const wavelet& w) const { return pp_->control_task[w.index() & (hw::task_ids - 1)]; }
+
+    void activate(int task) { p_->activated |= std::uint64_t(1) << task; }
+
+    wavelet pop_input(queue_state& q) {
+        const wavelet w = q.items.pop();
+        m_.wake_router(std::int32_t(p_->router));
+        return w;
+    }
+
+    /// Control wavelets waiting in a queue no operation reads go to the control tasks they name.
+    void settle_control_wavelets() {
+        if (std::none_of(pp_->control_task.begin(), pp_->control_task.end(), [](std::int8_t t) { return t >= 0; })) return;
+        for (int q = 0; q < hw::input_queues; ++q) {
+            if (p_->input_queue(q) < 0 || (pp_->data_task_queues & (1u << q))) continue;
+            auto& qs = m_.input_queue(i_, q);
+            while (qs.user == 0xff && !qs.items.empty() && qs.items.front().control() && control_task(qs.items.front()) >= 0)
+                activate(control_task(pop_input(qs)));
+        }
+    }
+
+    void warn_control_as_data(int queue) {
+        run_warning w{run_warning::kind::control_as_data, i_, std::uint8_t(queue), now_, 1};
+        for (auto& x : m_.warnings)
+            if (x.what == w.what && x.pe == w.pe && x.queue == w.queue) {
+                ++x.count;
+                return;
+            }
+        m_.warnings.push_back(w);
+    }
+
+    // ---- tasks ----
+
+    /// The task the main thread would start next (lowest ID first), or -1; dispatches control
+    /// wavelets found at the head of data-task queues.
+    int next_task() {
+        for (const std::uint8_t t : pp_->task_order) {
+            if (p_->blocked & (std::uint64_t(1) << t)) continue;
+            const auto& task = prog_->tasks[t];
+            if (task.kind != ir::task_kind::data) {
+                if (p_->activated & (std::uint64_t(1) << t)) return t;
+                continue;
+            }
+            auto& q = m_.input_queue(i_, task.queue);
+            while (q.user == 0xff && !q.items.empty() && q.items.front().control() && control_task(q.items.front()) >= 0)
+                activate(control_task(pop_input(q)));
+            if (q.user == 0xff && !q.items.empty()) return t;
+        }
+        // A control task activated just now may come before the tasks passed over.
+        for (const std::uint8_t t : pp_->task_order)
+            if (prog_->tasks[t].kind != ir::task_kind::data && (p_->activated & (std::uint64_t(1) << t)) &&
+                !(p_->blocked & (std::uint64_t(1) << t)))
+                return t;
+        return -1;
+    }
+
+    std::uint64_t start_task() {
+        const int t = next_task();
+        if (t < 0) return 0;
+        const auto& task = prog_->tasks[std::size_t(t)];
+        if (task.kind == ir::task_kind::data) {
+            auto& q = m_.input_queue(i_, task.queue);
+            const wavelet w = pop_input(q);
+            if (w.control()) warn_control_as_data(task.queue);
+            if (task.data != ir::no_reg) regs_[task.data] = w.data;
+            if (task.index != ir::no_reg) regs_[task.index] = w.data >> 16;
+        } else {
+            p_->activated &= ~(std::uint64_t(1) << t);
+        }
+        p_->task = std::int8_t(t);
+        p_->pc = pp_->block_start[task.entry];
+        p_->main = main_state::running;
+        return task_switch_cycles;
+    }
+
+    // ---- scalar instructions ----
+
+    bool memory_access(std::int64_t address, std::uint32_t words, std::uint32_t instruction) {
+        if (address < 0 || address + words > hw::memory_words) {
+            fault f;
+            f.what = fault::kind::memory;
+            f.instruction = instruction;
+            f.low = address;
+            f.high = address + words - 1;
+            fail(f);
+            return false;
+        }
+        m_.grow(i_, std::uint32_t(address + words));
+        return true;
+    }
+
+    std::uint64_t run_scalar() {
+        const std::uint64_t budget = shared(0) ? thread_quantum : scalar_burst_cycles;
+        std::uint64_t cost = 0;
+        while (cost < budget) {
+            const std::uint32_t at = p_->pc;
+            const ir::instruction& ins = pp_->code[at];
+            ++p_->pc;
+            cost += instruction_cycles;
+            using I = ir::instr;
+            switch (ins.code) {
+            case I::select: regs_[ins.dst] = value(ins.src[0]) ? value(ins.src[1]) : value(ins.src[2]); break;
+            case I::convert: regs_[ins.dst] = detail::convert(value(ins.src[0]), ins.from, ins.type); break;
+            case I::load:
+            case I::store: {
+                const std::int64_t address = std::int64_t(std::int32_t(value(ins.src[0]))) + std::int32_t(value(ins.src[1]));
+                const std::uint32_t words = ir::words_of(ins.type);
+                if (!memory_access(address, words, at)) return cost;
+                word* w = memory() + address;
+                if (ins.code == I::load) regs_[ins.dst] = words == 1 ? *w : detail::load32(w);
+                else if (words == 1) *w = word(value(ins.src[2]));
+                else detail::store32(w, value(ins.src[2]));
+                break;
+            }
+            case I::dsd:
+                if (!issue(ins.target, at)) return cost;
+                cost += op_issue_cycles - instruction_cycles;
+                if (p_->main == main_state::in_op) return cost;
+                break;
+            case I::activate: activate(int(ins.target)); break;
+            case I::block: p_->blocked |= std::uint64_t(1) << ins.target; break;
+            case I::unblock: p_->blocked &= ~(std::uint64_t(1) << ins.target); break;
+            case I::set_fifo_read_length: m_.fifos[p_->fifos + ins.target].read_length = std::uint16_t(value(ins.src[0])); break;
+            case I::set_fifo_write_length: m_.fifos[p_->fifos + ins.target].write_length = std::uint16_t(value(ins.src[0])); break;
+            case I::clear_teardown: detail::clear_teardown(m_, i_, int(ins.target)); break;
+            case I::jump: p_->pc = ins.target; break;
+            case I::branch: p_->pc = value(ins.src[0]) ? ins.target : ins.other; break;
+            case I::call:
+                if (p_->depth == call_stack_depth) return fail_at(fault::kind::call_depth, at), cost;
+                m_.stacks[p_->stack + p_->depth++] = p_->pc;
+                p_->pc = ins.target;
+                break;
+            case I::ret:
+                if (p_->depth == 0) return fail_at(fault::kind::return_at_top, at), cost;
+                p_->pc = m_.stacks[p_->stack + --p_->depth];
+                break;
+            case I::halt:  // ending a thread takes no cycle: the PE's last cycle is its last work
+                p_->main = main_state::halted;
+                return cost - instruction_cycles;
+            case I::done:
+                p_->main = main_state::idle;
+                p_->task = -1;
+                return cost - instruction_cycles;
+            default: {
+                detail::scalar_fault problem = detail::scalar_fault::none;
+                regs_[ins.dst] = detail::scalar(ins.code, ins.type, value(ins.src[0]), value(ins.src[1]), problem);
+                if (ins.code == I::div || ins.code == I::rem) cost += divide_cycles - instruction_cycles;
+                if (problem != detail::scalar_fault::none) return fail_at(fault::kind::divide_by_zero, at), cost;
+            }
+            }
+        }
+        return cost;
+    }
+
+    void fail_at(fault::kind k, std::uint32_t instruction) {
+        fault f;
+        f.what = k;
+        f.instruction = instruction;
+        fail(f);
+    }
+
+    // ---- issuing a DSD operation ----
+
+    /// The microthread an asynchronous operation runs on: explicit (WSE-3), else the fabout's output
+    /// queue, else the first fabin's input queue (DSD reference, Microthreads).
+    static int microthread_of(const ir::dsd_op& op) {
+        if (op.microthread >= 0) return op.microthread;
+        if (op.dst.k == ir::dsd::kind::fabout) return op.dst.queue;
+        for (int s = 0; s < ir::sources_of(op.op); ++s)
+            if (op.src[std::size_t(s)].k == ir::dsd::kind::fabin) return op.src[std::size_t(s)].queue;
+        return 0;
+    }
+
+    queue_state& queue_of(const ir::dsd& d) {
+        return d.k == ir::dsd::kind::fabin ? m_.input_queue(i_, d.queue) : m_.output_queue(i_, d.queue);
+    }
+
+    bool issue(std::uint32_t k, std::uint32_t instruction) {
+        const ir::dsd_op& op = prog_->dsd_ops[k];
+        const int t = op.async ? 1 + microthread_of(op) : 0;
+        auto problem = [&](fault::kind what, std::int64_t low, std::int64_t other, bool output) {
+            fault f;
+            f.what = what;
+            f.instruction = instruction;
+            f.op = k;
+            f.low = low;
+            f.other = other;
+            f.output = output;
+            fail(f);
+            return false;
+        };
+        if (t > 0 && (p_->busy_threads & (1u << (t - 1))))
+            return problem(fault::kind::microthread_busy, t - 1, op_of(t).op, false);
+
+        issued_op o;
+        o.op = k;
+        o.started = now_;
+        if (op.index_reg != ir::no_reg) o.index = std::uint16_t(regs_[op.index_reg]);
+        if (pp_->dynamic_walk[k]) {
+            o.walk = p_->walks + std::uint32_t(t);
+            ir::dsd_op& copy = m_.walk_ops[o.walk];
+            copy = op;
+            if (op.length_reg != ir::no_reg) copy.extent[0] = std::uint16_t(regs_[op.length_reg]);
+            for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
+                auto& d = ir::operand(copy, s);
+                if (d.stride_reg != ir::no_reg) d.stride[0] = std::int32_t(regs_[d.stride_reg]);
+            }
+            m_.walks[o.walk] = prepare(copy);
+        }
+        const prepared_op& w = walk_of(o);
+        o.elements = w.elements;
+        std::int64_t low = std::numeric_limits<std::int64_t>::max(), high = std::numeric_limits<std::int64_t>::min();
+        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
+            const auto& d = ir::operand(op, s);
+            if (d.k == ir::dsd::kind::fifo) {
+                const auto& f = m_.fifos[p_->fifos + d.fifo];
+                const std::uint16_t length = s == 0 ? f.write_length : f.read_length;
+                if (length > 0) o.elements = std::min<std::uint64_t>(o.elements, length);
+            }
+            if (d.k != ir::dsd::kind::mem) continue;
+            std::int64_t base = d.base;
+            if (d.base_reg != ir::no_reg) base = std::uint16_t(regs_[d.base_reg]);
+            if (d.offset_reg != ir::no_reg) base += std::int32_t(regs_[d.offset_reg]);
+            if (d.wavelet_index_offset) base += o.index;
+            o.base[std::size_t(s)] = base;
+            if (w.high[s] < w.low[s] || o.elements == 0) continue;
+            low = std::min(low, base + w.low[s]);
+            high = std::max(high, base + w.high[s]);
+        }
+        if (high >= low) {
+            if (low < 0 || high >= std::int64_t(hw::memory_words)) {
+                fault f;
+                f.what = fault::kind::memory;
+                f.instruction = instruction;
+                f.op = k;
+                f.low = low;
+                f.high = high;
+                fail(f);
+                return false;
+            }
+            m_.grow(i_, std::uint32_t(high + 1));
+        }
+        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
+            const auto& d = ir::operand(op, s);
+            if (!ir::is_fabric(d.k)) continue;
+            auto& q = queue_of(d);
+            const bool output = d.k == ir::dsd::kind::fabout;
+            if (q.user != 0xff && q.user != t) return problem(fault::kind::queue_busy, d.queue, op_of(q.user).op, output);
+            if (d.socket >= 0) {
+                const int color = detail::socket_color(*m_.layout, m_.layout->pes[i_], *prog_, d.socket);
+                if (color >= 0 && color != q.color) {
+                    if (!q.items.empty()) return problem(fault::kind::queue_not_empty, d.queue, q.color, output);
+                    if (output) detail::bind_output_queue(m_, i_, d.queue, color);
+                    else detail::bind_input_queue(m_, i_, d.queue, color);
+                }
+            }
+            q.user = std::uint8_t(t);
+        }
+        if (t == 0) {
+            p_->op = o;
+            p_->main = main_state::in_op;
+        } else {
+            auto& mt = m_.threads[p_->threads + std::uint32_t(t - 1)];
+            mt.op = o;
+            mt.busy = true;
+            mt.prio = op.prio;
+            p_->busy_threads = std::uint8_t(p_->busy_threads | 1u << (t - 1));
+        }
+        return true;
+    }
+
+    // ---- running an operation ----
+
+    static std::uint64_t per_wavelet(const ir::dsd& d, ir::data_type type) {
+        return d.simd != ir::simd_mode::none && ir::words_of(type) == 1 ? 2 : 1;
+    }
+
+    /// Data wavelets at the head of an input queue (up to the first control wavelet, which the
+    /// operation takes as data only with control_transform, or when nothing else claims it).
+    std::uint64_t data_wavelets(queue_state& q, const ir::dsd& d, const ir::dsd_op& op, plan& pl, int queue) {
+        for (;;) {
+            if (q.items.empty()) return 0;
+            const wavelet head = q.items.front();
+            if (!head.control() || d.control_transform) break;
+            if (op.on_control.k != ir::task_action::kind::none) {
+                pl.stop = plan::end::on_control;
+                pl.control_queue = std::int8_t(queue);
+                return 0;
+            }
+            if (control_task(head) < 0) break;  // read as data, with a warning
+            activate(control_task(pop_input(q)));
+        }
+        std::uint64_t n = 1;
+        while (n < q.items.size() && (!q.items.at(n).control() || d.control_transform)) ++n;
+        return n;
+    }
+
+    plan planned(int t) {
+        plan pl;
+        issued_op& o = op_of(t);
+        const ir::dsd_op& op = prog_->dsd_ops[o.op];
+        const std::uint64_t remaining = o.elements - o.done;
+        if (remaining == 0) {
+            pl.stop = plan::end::complete;
+            return pl;
+        }
+        std::uint64_t n = remaining;
+        const std::uint64_t rate = pp_->rates[o.op];
+        if (shared(t)) n = std::min(n, thread_quantum * rate);
+        const prepared_op& w = walk_of(o);
+        if (w.streams) n = std::min<std::uint64_t>(n, chunk_elements);
+        bool fifo_short = false, halves = false;
+        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
+            const auto& d = ir::operand(op, s);
+            halves = halves || (ir::is_fabric(d.k) && per_wavelet(d, op.type) == 2);
+            switch (d.k) {
+            case ir::dsd::kind::fabin: {
+                const std::uint64_t per = per_wavelet(d, op.type);
+                std::uint64_t wavelets = data_wavelets(m_.input_queue(i_, d.queue), d, op, pl, d.queue);
+                if (d.simd == ir::simd_mode::simd64 && wavelets % 2 == 1 && remaining > per * wavelets) --wavelets;
+                n = std::min(n, wavelets * per);
+                break;
+            }
+            case ir::dsd::kind::fabout:
+                n = std::min<std::uint64_t>(n, m_.output_queue(i_, d.queue).items.room() * per_wavelet(d, op.type));
+                break;
+            case ir::dsd::kind::fifo: {
+                auto& f = m_.fifos[p_->fifos + d.fifo];
+                const std::uint64_t there = s == 0 ? prog_->fifos[d.fifo].capacity - f.count : f.count;
+                if (there == 0) {
+                    fifo_short = true;
+                    (s == 0 ? f.need_room : f.need_data) = 1;  // a full / empty event
+                } else if (s > 0 && !op.async && there < remaining && op.dst.k == ir::dsd::kind::mem &&
+                           w.stride[0] == detail::dims{}) {
+                    pl.discard = true;  // a scalar destination keeps nothing of an operation that ends early
+                }
+                n = std::min(n, there);
+                break;
+            }
+            default: break;
+            }
+        }
+        // A SIMD wavelet carries two elements: a burst ends on a wavelet boundary, but for the last.
+        if (halves && n < remaining) n -= n % 2;
+        // Elements that fit before the cycle limit.
+        const std::uint64_t allowed = m_.limit > now_ ? m_.limit - now_ : 0;
+        if (element_cycles(o.done, n, rate) > allowed) n = std::min(n, allowed * rate);
+        if (pl.discard && pl.stop == plan::end::none) return pl;
+        pl.discard = false;
+        if (n > 0 && pl.stop != plan::end::on_control) {
+            pl.n = n;
+            return pl;
+        }
+        if (pl.stop == plan::end::none && fifo_short && !op.async) pl.stop = plan::end::fifo;
+        return pl;
+    }
+
+    std::uint64_t run_op(int t) {
+        plan pl = planned(t);
+        issued_op& o = op_of(t);
+        const ir::dsd_op& op = prog_->dsd_ops[o.op];
+        if (pl.discard) {
+            auto& f = m_.fifos[p_->fifos + std::uint32_t(fifo_source(op))];
+            const std::uint64_t n = f.count;
+            for (std::uint64_t e = 0; e < n; ++e) fifo_pop(fifo_source(op));
+            o.done += n;
+            finish(t, false);
+            return element_cycles(0, n, pp_->rates[o.op]);
+        }
+        if (pl.n == 0) {
+            if (pl.stop == plan::end::on_control) {
+                pop_input(m_.input_queue(i_, pl.control_queue));
+                finish(t, false, true);
+            } else if (pl.stop == plan::end::fifo) {
+                finish(t, false);
+            } else if (pl.stop == plan::end::complete) {
+                finish(t, true);
+            }
+            return 0;
+        }
+        const std::uint64_t n = pl.n;
+        const prepared_op& w = walk_of(o);
+        dsd_batch b;
+        b.memory = memory();
+        b.first = o.done;
+        b.count = n;
+        b.base = o.base;
+        for (int s = 1; s <= ir::sources_of(op.op); ++s) {
+            const auto& d = ir::operand(op, s);
+            auto& in = in_[std::size_t(s - 1)];
+            if (d.k == ir::dsd::kind::fabin) stage_in(op, d, o.done, n, in);
+            else if (d.k == ir::dsd::kind::fifo) for (std::uint64_t e = 0; e < n; ++e) in[e] = fifo_pop(d.fifo);
             else continue;
-            if (n == 0) waiting = k;
+            b.in[std::size_t(s - 1)] = in.data();
         }
-        if (n == 0) {
-            if (!stalled) blocked_since = now;
-            stalled = true;
-            waiting_slot = waiting;
-            out.what = step_outcome::kind::blocked;
-            return out;
-        }
-        stalled = false;
-        waiting_slot = -1;
+        if (w.staged_out) b.out = out_.data();
+        m_.engine.execute(op, w, b);
+        const bool last = o.done + n == o.elements;
+        if (op.dst.k == ir::dsd::kind::fabout) stage_out(op, o, n, last);
+        else if (op.dst.k == ir::dsd::kind::fifo)
+            for (std::uint64_t e = 0; e < n; ++e) fifo_push(op, out_[e]);
+        const std::uint64_t cost = element_cycles(o.done, n, pp_->rates[o.op]);
+        o.done += n;
+        if (last) finish(t, true);
+        return cost;
+    }
 
-        std::array<std::array<wavelet, max_queue_length>, 3> in{};
-        std::array<wavelet, max_queue_length> sent{};
-        dsd_batch b{memory.data(), done, n};
-        for (int s = 0; s < ir::sources_of(op.op); ++s) {
-            const auto& o = op.src[std::size_t(s)];
-            if (o.k != ir::dsd::kind::fabin) continue;
-            for (std::uint64_t e = 0; e < n; ++e) in[std::size_t(s)][e] = input[o.queue].pop();
-            b.fabin[std::size_t(s)] = in[std::size_t(s)].data();
-        }
-        if (op.dst.k == ir::dsd::kind::fabout) b.fabout = sent.data();
-        engine.execute(op, p, b);
-        if (op.dst.k == ir::dsd::kind::fabout)
-            for (std::uint64_t e = 0; e < n; ++e) output[op.dst.queue].push(sent[e]);
+    static int fifo_source(const ir::dsd_op& op) {
+        for (int s = 0; s < ir::sources_of(op.op); ++s)
+            if (op.src[std::size_t(s)].k == ir::dsd::kind::fifo) return op.src[std::size_t(s)].fifo;
+        return 0;
+    }
 
-        out.queues_changed = true;
-        out.until = now + n * cycles_per_element;
-        done += n;
-        if (done == p.elements) next_op();
-        return out;
+    /// Element bits from wavelets: the low 16 bits (or both halves in SIMD modes) of 16-bit data,
+    /// all 32 of 32-bit data; with control_transform, index bit 31 says "this was a control wavelet".
+    void stage_in(const ir::dsd_op& op, const ir::dsd& d, std::uint64_t done, std::uint64_t n,
+                  std::array<std::uint32_t, chunk_elements>& in) {
+        auto& q = m_.input_queue(i_, d.queue);
+        const bool narrow = ir::words_of(op.type) == 1;
+        const bool halves = per_wavelet(d, op.type) == 2;
+        for (std::uint64_t e = 0; e < n;) {
+            const std::uint64_t position = done + e;
+            const wavelet w = pop_input(q);
+            if (w.control() && !d.control_transform) warn_control_as_data(d.queue);
+            std::uint32_t bits = w.data;
+            if (d.control_transform) bits = (bits & 0x3fffffffu) | (w.control() ? 0x80000000u : 0);
+            if (!halves) {
+                in[e++] = narrow ? (bits & 0xffffu) : bits;
+                continue;
+            }
+            // A SIMD wavelet carries elements 2k and 2k + 1 of the operation.
+            if (position % 2 == 0) in[e++] = bits & 0xffffu;
+            if (e < n) in[e++] = bits >> 16;
+        }
+    }
+
+    void stage_out(const ir::dsd_op& op, const issued_op& o, std::uint64_t n, bool last) {
+        const ir::dsd& d = op.dst;
+        auto& q = m_.output_queue(i_, d.queue);
+        const bool narrow = ir::words_of(op.type) == 1;
+        const bool halves = per_wavelet(d, op.type) == 2;
+        for (std::uint64_t e = 0; e < n;) {
+            wavelet w;
+            std::uint32_t bits = narrow ? (out_[e] & 0xffffu) : out_[e];
+            ++e;
+            if (halves && e < n) bits |= (out_[e++] & 0xffffu) << 16;
+            if (d.wavelet_index_offset) bits = (bits & 0xffffu) | std::uint32_t(o.index) << 16;
+            if (d.control) w.flags |= wavelet::control_bit;
+            if (d.control_transform) {
+                if (bits & 0x80000000u) w.flags |= wavelet::control_bit;
+                bits &= 0x3fffffffu;
+            }
+            w.data = bits;
+            if (last && e == n && d.advance_switch) w.flags |= wavelet::advance_bit;
+            q.items.push(w);
+        }
+        m_.wake_router(std::int32_t(p_->router));
+    }
+
+    // ---- FIFOs ----
+
+    std::uint32_t fifo_pop(int index) {
+        const auto& def = prog_->fifos[std::size_t(index)];
+        auto& f = m_.fifos[p_->fifos + std::uint32_t(index)];
+        const word* at = memory() + def.base + std::uint32_t(f.head) * ir::words_of(def.type);
+        const std::uint32_t bits = ir::words_of(def.type) == 1 ? *at : detail::load32(at);
+        const std::uint32_t room_before = def.capacity - f.count;
+        f.head = std::uint16_t((f.head + 1) % def.capacity);
+        --f.count;
+        // activate_pop: only after a full event, when the pop gives the waiting push its room back.
+        if (f.need_room > 0 && room_before < f.need_room && room_before + 1 >= f.need_room) {
+            f.need_room = 0;
+            if (def.activate_pop >= 0) activate(def.activate_pop);
+        }
+        return bits;
+    }
+
+    void fifo_push(const ir::dsd_op& op, std::uint32_t bits) {
+        const ir::dsd& d = op.dst;
+        const auto& def = prog_->fifos[d.fifo];
+        auto& f = m_.fifos[p_->fifos + d.fifo];
+        word* at = memory() + def.base + std::uint32_t((f.head + f.count) % def.capacity) * ir::words_of(def.type);
+        if (ir::words_of(def.type) == 1) *at = word(bits);
+        else detail::store32(at, bits);
+        const std::uint16_t before = f.count++;
+        // activate_push: only after an empty event, when the push gives the waiting pop its data.
+        if (f.need_data > 0 && before < f.need_data && f.count >= f.need_data) {
+            f.need_data = 0;
+            if (def.activate_push >= 0) activate(def.activate_push);
+        }
+    }
+    // ---- completion ----
+
+    /// Ends thread t's operation: normally, early (a non-async FIFO operation: `false`), or by a
+    /// control wavelet (on_control).
+    void finish(int t, bool completed, bool by_control = false) {
+        issued_op& o = op_of(t);
+        const ir::dsd_op& op = prog_->dsd_ops[o.op];
+        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
+            const auto& d = ir::operand(op, s);
+            if (ir::is_fabric(d.k)) queue_of(d).user = 0xff;
+            if (d.k == ir::dsd::kind::fifo) {
+                auto& f = m_.fifos[p_->fifos + d.fifo];
+                (s == 0 ? f.write_length : f.read_length) = std::uint16_t(o.elements - o.done);
+            }
+        }
+        if (completed && op.dst.k == ir::dsd::kind::fabout && op.dst.zero != ir::zero_source::none) zero_source(o, op);
+        if (t == 0) {
+            p_->main = main_state::running;
+            const ir::instruction& ins = pp_->code[p_->pc - 1];
+            if (ins.dst != ir::no_reg) regs_[ins.dst] = completed ? 1 : 0;
+        } else {
+            m_.threads[p_->threads + std::uint32_t(t - 1)].busy = false;
+            p_->busy_threads = std::uint8_t(p_->busy_threads & ~(1u << (t - 1)));
+            act(by_control ? op.on_control : completed ? op.on_complete : ir::task_action{});
+        }
+    }
+
+    void act(const ir::task_action& a) {
+        if (a.k == ir::task_action::kind::activate) activate(a.task);
+        if (a.k == ir::task_action::kind::unblock) p_->blocked &= ~(std::uint64_t(1) << a.task);
+    }
+
+    /// Reset a Source Operand: the memory the first (or second) source walked becomes zero.
+    void zero_source(const issued_op& o, const ir::dsd_op& op) {
+        const int slot = op.dst.zero == ir::zero_source::first || ir::sources_of(op.op) == 1 ? 1 : 2;
+        const prepared_op& w = walk_of(o);
+        const std::int64_t words = ir::words_of(op.type);
+        word* mem = memory();
+        detail::walk<1>(w.extent, {o.base[std::size_t(slot)]}, {w.stride[std::size_t(slot)]}, 0, o.elements,
+                        [&](const std::array<std::int64_t, 1>& at, std::uint64_t length) {
+                            const std::int64_t step = w.stride[std::size_t(slot)][ir::max_rank - 1];
+                            for (std::uint64_t n = 0; n < length; ++n)
+                                std::fill_n(mem + at[0] + std::int64_t(n) * step, words, word(0));
+                        });
     }
 };
 

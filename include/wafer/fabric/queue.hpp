@@ -26,6 +26,8 @@ public:
     constexpr std::size_t room() const noexcept { return std::size_t(capacity_ - size_); }
 
     constexpr const T& front() const noexcept { return items_[head_]; }
+    /// The i-th item from the front.
+    constexpr const T& at(std::size_t i) const noexcept { return items_[(head_ + i) % N]; }
 
     constexpr void push(const T& v) noexcept {
         assert(!full());

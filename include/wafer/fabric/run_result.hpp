@@ -1,5 +1,8 @@
 #pragma once
-// What fabric::run takes and returns, and the one rendering of its outcome.
+// What fabric::run takes and returns. The outcome is data: how the run ended, each blocked PE with
+// what its threads wait for and the wait-for chain behind it, and diagnostics (faults, data loss,
+// undelivered wavelets) as wafer::diagnostic values without source lines: whoever prints them
+// quotes the lines (the CLI reads the files) and renders them with the one renderer.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -7,7 +10,6 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
-#include "wafer/fabric/deadlock.hpp"
 
 namespace wafer::fabric {
 
@@ -19,6 +21,7 @@ struct run_options {
     std::function<void(std::uint64_t cycle)> progress;
 };
 
+/// halted: every PE halted or is idle (nothing to run, no task ready) and no wavelet moves.
 enum class run_status { halted, deadlock, cycle_limit, fault };
 
 constexpr std::string_view to_string(run_status s) noexcept {
@@ -31,30 +34,88 @@ constexpr std::string_view to_string(run_status s) noexcept {
     return "fault";
 }
 
+/// What a blocked thread waits for.
+struct wait {
+    enum class kind : std::uint8_t {
+        input,      ///< a wavelet in input queue `queue`
+        output,     ///< room in output queue `queue`
+        fifo_data,  ///< an element in FIFO `queue`
+        fifo_room,  ///< room in FIFO `queue`
+    };
+    kind k = kind::input;
+    std::uint8_t queue = 0;     ///< the queue or FIFO
+    std::int8_t color = -1;     ///< the queue's color, -1 when it is bound to none
+    std::int16_t socket = -1;   ///< the program's socket on that queue, -1 none
+};
+
+struct blocked_thread {
+    std::int8_t thread = 0;             ///< 0 the main thread, 1 + m microthread m
+    std::uint32_t op = 0;               ///< the DSD operation it runs (index into the program's)
+    std::uint64_t done = 0, total = 0;  ///< its elements
+    wait on;
+};
+
+/// Where following a color from a PE across the routers' current switch positions ended.
+struct route_end {
+    enum class kind : std::uint8_t {
+        pe,           ///< at PE `pe`, whose core sends (or reads) the color
+        no_route,     ///< router (x, y) has no route on `color`
+        not_sent,     ///< router (x, y)'s position on `color` does not send `port`
+        no_input,     ///< router (x, y)'s position on `color` takes no input (boundary suppression)
+        wrong_input,  ///< router (x, y)'s position on `color` takes input from `port`, not where it came
+        no_pe,        ///< the route reaches the core of router (x, y), where no PE is placed
+        not_bound,    ///< PE `pe` has no queue on `color`
+        edge,         ///< the route leaves the fabric at (x, y) going `port`
+        loop,         ///< the route runs in a loop
+        teardown,     ///< router (x, y) holds `color` in teardown
+        message,      ///< `color` is a message-passing color: it routes by address
+        self,         ///< a FIFO of the same PE: another of its threads
+    };
+    kind k = kind::no_route;
+    std::int32_t x = 0, y = 0;
+    std::uint8_t color = 0;
+    std::uint8_t port = 0;
+    std::int32_t pe = -1;
+};
+
+/// How a PE ended a run.
+enum class pe_end : std::uint8_t { halted, idle, blocked, running };
+
+/// A PE as a report names it.
+struct pe_ref {
+    std::uint32_t pe = 0;
+    std::int32_t x = 0, y = 0;
+    std::string name;    ///< the placed PE's region name
+    std::string kernel;
+    pe_end end = pe_end::running;
+    std::uint64_t cycle = 0;  ///< when it halted, went idle or last made progress
+};
+
+/// One link of a wait-for chain: a PE, what it waits for (when it is blocked), and where that
+/// leads: the next link's PE, or the end of the chain.
+struct wait_step {
+    pe_ref who;
+    blocked_thread what;
+    route_end next;
+};
+
+struct blocked_pe {
+    pe_ref who;
+    std::vector<std::string> sockets;       ///< its kernel's socket names, which its waits refer to
+    std::vector<blocked_thread> threads;
+    std::vector<wait_step> chain;           ///< the wait-for chain that starts at this PE
+    bool cycle = false;                     ///< the chain comes back to one of its PEs
+    diagnostic where;                       ///< a note at the first blocked operation (no source line)
+};
+
 struct run_result {
     run_status status = run_status::halted;
     std::uint64_t cycles = 0;               ///< the last cycle anything happened (max_cycles at the limit)
-    std::vector<blocked_pe> blocked;        ///< with a deadlock: every PE that had not halted
-    std::vector<diagnostic> diagnostics;    ///< warnings (data loss, undelivered wavelets), notes, the fault
     std::size_t pe_count = 0;               ///< placed PEs, for the summary line
-
-    /// A readable account: a summary line, each blocked PE with where and why, then the diagnostics.
-    std::string report() const {
-        std::string out;
-        const std::string at = " at cycle " + std::to_string(cycles);
-        switch (status) {
-        case run_status::halted: out = "halted" + at + "\n"; break;
-        case run_status::deadlock:
-            out = "deadlock" + at + ": " + std::to_string(blocked.size()) + " of " + std::to_string(pe_count) +
-                  (pe_count == 1 ? " PE" : " PEs") + " blocked and no wavelet can move\n";
-            break;
-        case run_status::cycle_limit: out = "stopped by the cycle limit" + at + "\n"; break;
-        case run_status::fault: out = "fault" + at + "\n"; break;
-        }
-        for (const auto& b : blocked) out += render(b);
-        for (const auto& d : diagnostics) out += detail::indent(wafer::render(d), "  ");
-        return out;
-    }
+    std::size_t halted = 0, idle = 0;       ///< PEs that ended halted, and idle
+    std::vector<std::uint32_t> idle_with_tasks;  ///< idle PEs that still have tasks bound
+    std::vector<blocked_pe> blocked;        ///< with a deadlock: every PE with a thread that waits
+    std::vector<diagnostic> diagnostics;    ///< faults, warnings (data loss, undelivered wavelets), notes
 };
 
 }  // namespace wafer::fabric

@@ -12,28 +12,43 @@
 namespace wafer::image {
 
 inline constexpr char image_magic[8] = {'W', 'A', 'F', 'E', 'R', 'I', 'M', 'G'};
-inline constexpr std::uint32_t image_version = 1;
+inline constexpr std::uint32_t image_version = 2;
 
 namespace detail {
 // The field lists, one per struct, in file order.
-template <class Ar> void fields(Ar& ar, ir::dsd& d) { ar(d.k, d.base, d.stride, d.queue, d.bits); }
 template <class Ar> void fields(Ar& ar, source_position& p) { ar(p.line, p.column); }
-template <class Ar> void fields(Ar& ar, ir::dsd_op& o) { ar(o.op, o.type, o.rank, o.extent, o.dst, o.src, o.pos); }
+template <class Ar> void fields(Ar& ar, ir::dsd& d) {
+    ar(d.k, d.base, d.stride, d.queue, d.bits, d.fifo, d.base_reg, d.offset_reg, d.stride_reg, d.socket,
+       d.wavelet_index_offset, d.control, d.control_transform, d.advance_switch, d.simd, d.zero);
+}
+template <class Ar> void fields(Ar& ar, ir::task_action& a) { ar(a.k, a.task); }
+template <class Ar> void fields(Ar& ar, ir::dsd_op& o) {
+    ar(o.op, o.type, o.rank, o.extent, o.dst, o.src, o.length_reg, o.index_reg, o.async, o.microthread, o.prio,
+       o.on_complete, o.on_control, o.pos);
+}
+template <class Ar> void fields(Ar& ar, ir::value& v) { ar(v.k, v.v); }
+template <class Ar> void fields(Ar& ar, ir::instruction& i) { ar(i.code, i.type, i.from, i.dst, i.src, i.target, i.other, i.pos); }
+template <class Ar> void fields(Ar& ar, ir::basic_block& b) { ar(b.code); }
+template <class Ar> void fields(Ar& ar, ir::task& t) { ar(t.kind, t.id, t.entry, t.queue, t.data, t.index, t.blocked, t.active); }
+template <class Ar> void fields(Ar& ar, ir::fifo& f) { ar(f.base, f.capacity, f.type, f.align, f.activate_push, f.activate_pop, f.pos); }
 template <class Ar> void fields(Ar& ar, ir::dimension& d) { ar(d.name, d.extent, d.stride); }
-template <class Ar> void fields(Ar& ar, ir::symbol& s) { ar(s.name, s.type, s.base, s.dims); }
+template <class Ar> void fields(Ar& ar, ir::symbol& s) { ar(s.name, s.format, s.base, s.dims); }
 template <class Ar> void fields(Ar& ar, ir::socket& s) { ar(s.name, s.type, s.input_queue, s.output_queue); }
 template <class Ar> void fields(Ar& ar, ir::segment& s) { ar(s.base, s.words); }
 template <class Ar> void fields(Ar& ar, ir::param_value& p) { ar(p.name, p.value); }
 template <class Ar> void fields(Ar& ar, ir::pe_program& p) {
-    ar(p.kernel, p.source_file, p.params, p.symbols, p.sockets, p.data, p.code, p.memory_words);
+    ar(p.kernel, p.source_file, p.params, p.symbols, p.sockets, p.data, p.blocks, p.dsd_ops, p.tasks, p.fifos, p.registers,
+       p.memory_words);
 }
-template <class Ar> void fields(Ar& ar, ir::switch_position& s) { ar(s.input, s.outputs); }
-template <class Ar> void fields(Ar& ar, ir::color_route& c) { ar(c.color, c.positions); }
-template <class Ar> void fields(Ar& ar, ir::router& r) { ar(r.x, r.y, r.colors); }
+template <class Ar> void fields(Ar& ar, ir::switch_position& s) { ar(s.input, s.outputs, s.has_input); }
+template <class Ar> void fields(Ar& ar, ir::color_route& c) {
+    ar(c.color, c.positions, c.initial, c.ring, c.pop, c.teardown, c.swapped, c.fabric_adder);
+}
+template <class Ar> void fields(Ar& ar, ir::router& r) { ar(r.x, r.y, r.colors, r.mp_banks); }
 template <class Ar> void fields(Ar& ar, ir::placed_pe& p) { ar(p.x, p.y, p.program, p.name, p.input_color, p.output_color); }
 template <class Ar> void fields(Ar& ar, ir::map_dimension& d) { ar(d.name, d.extent, d.stride, d.x_stride, d.y_stride); }
-template <class Ar> void fields(Ar& ar, ir::map_entry& e) { ar(e.name, e.type, e.base, e.x, e.y, e.dims); }
-template <class Ar> void fields(Ar& ar, ir::layout& l) { ar(l.width, l.height, l.programs, l.pes, l.routers, l.symbols); }
+template <class Ar> void fields(Ar& ar, ir::map_entry& e) { ar(e.name, e.format, e.base, e.x, e.y, e.dims); }
+template <class Ar> void fields(Ar& ar, ir::layout& l) { ar(l.arch, l.width, l.height, l.programs, l.pes, l.routers, l.symbols); }
 template <class Ar> void fields(Ar& ar, image& i) { ar(i.layout, i.memory, i.cycles, i.pe_cycles); }
 
 /// What the reader cannot see from one field at a time: indices that point elsewhere, and sizes.
@@ -41,24 +56,24 @@ inline void check_references(const image& im) {
     const auto& l = im.layout;
     if (l.width < 0 || l.height < 0) throw format_error{"the fabric size is negative"};
     for (const auto& p : l.programs) {
-        if (p.memory_words > pe_memory_words) throw format_error{"a program uses more than 0x6000 words"};
-        for (const auto& op : p.code)
+        if (p.memory_words > hw::memory_words) throw format_error{"a program uses more than 0x6000 words"};
+        for (const auto& op : p.dsd_ops)
             if (op.rank > ir::max_rank) throw format_error{"a DSD operation has more than four dimensions"};
     }
     for (const auto& pe : l.pes) {
         if (pe.program >= l.programs.size()) throw format_error{"a PE names a program that is not in the image"};
         if (pe.x < 0 || pe.y < 0 || pe.x >= l.width || pe.y >= l.height) throw format_error{"a PE lies off the fabric"};
-        for (auto c : pe.input_color) if (c >= router_colors) throw format_error{"a queue is bound to a color past 23"};
-        for (auto c : pe.output_color) if (c >= router_colors) throw format_error{"a queue is bound to a color past 23"};
+        for (auto c : pe.input_color) if (c >= hw::colors) throw format_error{"a queue is bound to a color past 23"};
+        for (auto c : pe.output_color) if (c >= hw::colors) throw format_error{"a queue is bound to a color past 23"};
     }
     for (const auto& r : l.routers) {
         if (r.x < 0 || r.y < 0 || r.x >= l.width || r.y >= l.height) throw format_error{"a router lies off the fabric"};
         for (const auto& c : r.colors)
-            if (c.color >= router_colors) throw format_error{"a route uses a color past 23"};
+            if (c.color >= hw::colors) throw format_error{"a route uses a color past 23"};
     }
     if (!im.memory.empty() && im.memory.size() != l.pes.size()) throw format_error{"the memory state does not match the PEs"};
     for (const auto& m : im.memory)
-        if (m.size() > pe_memory_words) throw format_error{"a PE's memory is larger than 0x6000 words"};
+        if (m.size() > hw::memory_words) throw format_error{"a PE's memory is larger than 0x6000 words"};
 }
 }  // namespace detail
 

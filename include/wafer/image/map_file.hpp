@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/image/values.hpp"
 #include "wafer/ir/layout.hpp"
 
 namespace wafer::image {
@@ -42,7 +43,7 @@ inline std::string affine_text(std::int64_t base, bool hex, const std::vector<ir
 inline std::string map_text(const std::vector<ir::map_entry>& symbols) {
     std::string out = "# wafer symbol map: NAME TYPE [ DIM<EXTENT ... ] ( ADDRESS X Y )\n";
     for (const auto& e : symbols) {
-        out += e.name + ' ' + e.type + " [";
+        out += e.name + ' ' + std::string(name_of(e.format)) + " [";
         for (const auto& d : e.dims) out += ' ' + d.name + '<' + std::to_string(d.extent);
         out += " ] ( " + detail::affine_text(e.base, true, e.dims, &ir::map_dimension::stride) + ' ' +
                detail::affine_text(e.x, false, e.dims, &ir::map_dimension::x_stride) + ' ' +
@@ -137,7 +138,10 @@ inline std::vector<ir::map_entry> parse_map(const std::string& text, const std::
         if (s.at_end() || s.accept('#')) continue;
         ir::map_entry e;
         e.name = s.word("a symbol name");
-        e.type = s.word("an element type");
+        const auto type = s.word("an element type");
+        const auto format = format_named(type);
+        if (!format) s.fail("unknown element type '" + type + "' (xp u16 s16 u32 s32 u64 s64 u1 hp sp ep)");
+        e.format = *format;
         s.expect('[', "'[' before the dimensions");
         while (!s.accept(']')) {
             ir::map_dimension d;
@@ -150,7 +154,7 @@ inline std::vector<ir::map_entry> parse_map(const std::string& text, const std::
         }
         s.expect('(', "'(' before the address");
         auto base = s.affine(e.dims, &ir::map_dimension::stride, "an address");
-        if (base < 0 || base >= pe_memory_words) s.fail("the address is outside PE memory (0x0000 to 0x5fff)");
+        if (base < 0 || base >= hw::memory_words) s.fail("the address is outside PE memory (0x0000 to 0x5fff)");
         e.base = address(base);
         e.x = std::int32_t(s.affine(e.dims, &ir::map_dimension::x_stride, "an x coordinate"));
         e.y = std::int32_t(s.affine(e.dims, &ir::map_dimension::y_stride, "a y coordinate"));

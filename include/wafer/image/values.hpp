@@ -1,5 +1,6 @@
 #pragma once
-// Reading and writing one element's words as text, by its Tungsten type name, for miget and miset.
+// Reading and writing one element's words as text, by its value format, for miget and miset; and
+// the format's name in a map file, as the Tungsten type that has it (xp, u16, sp, hp, ...).
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -8,41 +9,61 @@
 #include <string_view>
 #include <vector>
 
+#include "wafer/core/half.hpp"
 #include "wafer/core/word.hpp"
+#include "wafer/ir/types.hpp"
 
 namespace wafer::image {
 
+/// The map file's name of a format: the Tungsten type name (s16 is written xp, the type kernels use).
+constexpr std::string_view name_of(ir::value_format f) noexcept {
+    constexpr std::string_view names[] = {"xp", "u16", "s32", "u32", "s64", "u64", "hp", "sp", "ep", "u1"};
+    return unsigned(f) < ir::value_format_count ? names[unsigned(f)] : "?";
+}
+
+/// The format a map file's type name stands for (s16 reads as xp).
+constexpr std::optional<ir::value_format> format_named(std::string_view name) noexcept {
+    if (name == "s16") return ir::value_format::s16;
+    for (int f = 0; f < ir::value_format_count; ++f)
+        if (name_of(ir::value_format(f)) == name) return ir::value_format(f);
+    return std::nullopt;
+}
+
+inline std::string float_text(double v) {
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, float(v));
+    return std::string(buf, r.ptr);
+}
+
 /// `words` holds one element (1, 2 or 4 words, low word first).
-inline std::string format_value(std::string_view type, std::span<const word> words) {
+inline std::string format_value(ir::value_format f, std::span<const word> words) {
     std::uint64_t u = 0;
     for (std::size_t i = 0; i < words.size(); ++i) u |= std::uint64_t(words[i]) << (16 * i);
     if (words.size() == 1) {
-        if (type == "xp" || type == "s16") return std::to_string(std::int16_t(u));
-        return std::to_string(u);  // u16, u1, hp bits (hp arithmetic is not supported yet)
+        if (f == ir::value_format::s16) return std::to_string(std::int16_t(u));
+        if (f == ir::value_format::f16) return float_text(half_value(std::uint16_t(u)));
+        return std::to_string(u);  // u16, u1, or one word of a wider element
     }
     if (words.size() == 2) {
-        if (type == "sp" || type == "ep") {
-            char buf[32];
-            auto r = std::to_chars(buf, buf + sizeof buf, sp_value(std::uint32_t(u)));
-            return std::string(buf, r.ptr);
-        }
-        if (type == "s32") return std::to_string(std::int32_t(u));
+        if (f == ir::value_format::f32 || f == ir::value_format::ep) return float_text(sp_value(std::uint32_t(u)));
+        if (f == ir::value_format::s32) return std::to_string(std::int32_t(u));
         return std::to_string(std::uint32_t(u));
     }
-    if (type == "s64") return std::to_string(std::int64_t(u));
+    if (f == ir::value_format::s64) return std::to_string(std::int64_t(u));
     return std::to_string(u);
 }
 
-/// Parses `text` as one element of `type` into `n` words; nullopt when it is not such a value.
-inline std::optional<std::vector<word>> parse_value(std::string_view type, std::string_view text, unsigned n) {
+/// Parses `text` as one element of format `f` into `n` words; nullopt when it is not such a value.
+inline std::optional<std::vector<word>> parse_value(ir::value_format f, std::string_view text, unsigned n) {
     std::uint64_t u = 0;
     const char* b = text.data();
     const char* e = text.data() + text.size();
-    if ((type == "sp" || type == "ep") && n == 2) {
-        float f = 0;
-        auto r = std::from_chars(b, e, f);
+    const bool real = (f == ir::value_format::f32 || f == ir::value_format::ep) && n == 2;
+    if (real || (f == ir::value_format::f16 && n == 1)) {
+        float v = 0;
+        auto r = std::from_chars(b, e, v);
         if (r.ec != std::errc{} || r.ptr != e) return std::nullopt;
-        u = sp_bits(f);
+        u = real ? sp_bits(v) : half_bits(double(v));
     } else {
         bool neg = !text.empty() && text.front() == '-';
         if (neg) ++b;

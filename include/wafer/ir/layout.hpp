@@ -6,48 +6,42 @@
 #include <string>
 #include <vector>
 
+#include "wafer/core/hardware.hpp"
 #include "wafer/ir/pe_program.hpp"
 
 namespace wafer::ir {
 
-/// The router's five ports, in Paint's letters. Row 0 is the northern edge, so `up` (+y) is the
-/// router's south port and `down` (-y) its north port.
-enum class port : std::uint8_t { core, right, left, up, down };
-inline constexpr int port_count = 5;
+using hw::port;
 
-constexpr std::uint8_t bit(port p) noexcept { return std::uint8_t(1u << unsigned(p)); }
-constexpr char letter(port p) noexcept { return "CRLUD"[unsigned(p)]; }
-
-/// The neighbour's port that a wavelet leaving through `p` arrives on.
-constexpr port opposite(port p) noexcept {
-    switch (p) {
-    case port::right: return port::left;
-    case port::left: return port::right;
-    case port::up: return port::down;
-    case port::down: return port::up;
-    default: return port::core;
-    }
-}
-constexpr int dx(port p) noexcept { return p == port::right ? 1 : p == port::left ? -1 : 0; }
-constexpr int dy(port p) noexcept { return p == port::up ? 1 : p == port::down ? -1 : 0; }
-
-/// One switch position of one color: a single input port to a set of output ports.
+/// One switch position of one color: an input port (or none: it accepts nothing) to a set of output
+/// ports. A position with an input and no outputs discards what arrives (boundary suppression).
 struct switch_position {
     port input = port::core;
-    std::uint8_t outputs = 0;   ///< bitmask of `bit(port)`
+    std::uint8_t outputs = 0;   ///< bitmask of hw::bit(port)
+    bool has_input = true;
     friend constexpr bool operator==(const switch_position&, const switch_position&) = default;
 };
+
+/// Whether a control wavelet leaving the router loses its first command (Paint guide, Switching).
+enum class pop_mode : std::uint8_t { none, all, on_advance, on_advance_or_nop };
 
 /// One color's configuration on one router.
 struct color_route {
     std::uint8_t color = 0;                    ///< physical color 0..23
-    std::vector<switch_position> positions;    ///< at least one; the first is initial
+    std::vector<switch_position> positions;    ///< 1 to 4
+    std::uint8_t initial = 0;                  ///< the position it starts in
+    bool ring = false;                         ///< advancing past the last position wraps to the first
+    pop_mode pop = pop_mode::none;
+    bool teardown = false;                     ///< starts in teardown: accepts nothing until a PE clears it
+    std::uint8_t swapped = 0;                  ///< hw::bit(port) of the inputs that read the partner color c ^ 1
+    bool fabric_adder = false;                 ///< adds an f32 from its input to an f16 from the core
     friend bool operator==(const color_route&, const color_route&) = default;
 };
 
 struct router {
     std::int32_t x = 0, y = 0;
     std::vector<color_route> colors;   ///< sorted by color; a color with no entry accepts nothing
+    std::uint8_t mp_banks = 0;         ///< bit b: message passing on bank b routes through here
     friend bool operator==(const router&, const router&) = default;
 };
 
@@ -56,8 +50,8 @@ struct placed_pe {
     std::int32_t x = 0, y = 0;
     std::uint32_t program = 0;                       ///< index into layout::programs
     std::string name;                                ///< region name path, e.g. "a" or "grid.aa"
-    std::array<std::int8_t, 8> input_color{-1, -1, -1, -1, -1, -1, -1, -1};  ///< input queue -> color
-    std::array<std::int8_t, 6> output_color{-1, -1, -1, -1, -1, -1};          ///< output queue -> color
+    std::array<std::int8_t, hw::input_queues> input_color{-1, -1, -1, -1, -1, -1, -1, -1};       ///< queue -> color
+    std::array<std::int8_t, hw::max_output_queues> output_color{-1, -1, -1, -1, -1, -1, -1, -1};  ///< queue -> color
     friend bool operator==(const placed_pe&, const placed_pe&) = default;
 };
 
@@ -74,7 +68,7 @@ struct map_dimension {
 
 struct map_entry {
     std::string name;            ///< region name path + '.' + kernel symbol, e.g. "c.out"; bare for a lone .w
-    std::string type;            ///< Tungsten base type name
+    value_format format = value_format::s16;
     address base = 0;
     std::int32_t x = 0, y = 0;
     std::vector<map_dimension> dims;   ///< outermost first, as miget walks them by default
@@ -82,10 +76,11 @@ struct map_entry {
 };
 
 struct layout {
+    hw::arch arch = hw::arch::wse2;       ///< which processor the queues and microthreads are those of
     std::int32_t width = 0, height = 0;   ///< the fabric: every PE and router lies in [0,width) x [0,height)
     std::vector<pe_program> programs;     ///< one per distinct (kernel, params)
     std::vector<placed_pe> pes;           ///< sorted by (y, x)
-    std::vector<router> routers;          ///< sorted by (y, x); only routers with a configured color
+    std::vector<router> routers;          ///< sorted by (y, x); only routers with a configured color or bank
     std::vector<map_entry> symbols;
     friend bool operator==(const layout&, const layout&) = default;
 };

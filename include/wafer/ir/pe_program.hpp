@@ -1,78 +1,19 @@
 #pragma once
-// The PE program: what a kernel lowers to and what the interpreter executes.
-// No syntax here: word addresses, queues and DSD operations only.
-#include <array>
+// The PE program: what a kernel lowers to and what the interpreter executes. Basic blocks of
+// scalar instructions (block 0 is where the PE starts), the DSD operations they issue, tasks,
+// FIFOs, sockets, symbols and initial memory. No syntax here: word addresses, queues, registers.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "wafer/core/diagnostic.hpp"
+#include "wafer/core/hardware.hpp"
 #include "wafer/core/word.hpp"
+#include "wafer/ir/dsd.hpp"
+#include "wafer/ir/instruction.hpp"
+#include "wafer/ir/task.hpp"
+#include "wafer/ir/types.hpp"
 
 namespace wafer::ir {
-
-/// The element type a DSD operation computes in. 16-bit integers wrap; xp, u16, s16 share int16.
-enum class data_type : std::uint8_t { int16, int32, f32 };
-
-constexpr std::uint32_t words_of(data_type t) noexcept { return t == data_type::int16 ? 1 : 2; }
-
-enum class opcode : std::uint8_t {
-    mov,  ///< dst = s0
-    add,  ///< dst = s0 + s1
-    sub,  ///< dst = s0 - s1
-    mul,  ///< dst = s0 * s1
-    mac,  ///< dst = s0 * s1 + s2 (sp: fused as one DSD op, one element per cycle)
-    neg,  ///< dst = -s0
-};
-
-constexpr int sources_of(opcode op) noexcept {
-    switch (op) {
-    case opcode::mov: case opcode::neg: return 1;
-    case opcode::mac: return 3;
-    default: return 2;
-    }
-}
-
-inline constexpr int max_rank = 4;  ///< mem4d: up to four loop dimensions
-
-/// One operand of a DSD operation.
-/// The operation walks `extent` (outermost first, row-major); element e has loop indices i[0..rank).
-struct dsd {
-    enum class kind : std::uint8_t {
-        mem,        ///< mem1d/mem4d: word address base + sum(i[d] * stride[d]) (a scalar has all strides 0)
-        fabin,      ///< wavelets from input queue `queue`
-        fabout,     ///< wavelets to output queue `queue`
-        immediate,  ///< the constant `bits` (in the operation's data type)
-        index,      ///< the value `bits` + sum(i[d] * stride[d]) (a loop iterator used as a value)
-    };
-    kind k = kind::immediate;
-    address base = 0;
-    std::array<std::int32_t, max_rank> stride{};
-    std::uint8_t queue = 0;
-    std::uint32_t bits = 0;
-
-    friend constexpr bool operator==(const dsd&, const dsd&) = default;
-};
-
-struct dsd_op {
-    opcode op = opcode::mov;
-    data_type type = data_type::int16;
-    std::uint8_t rank = 0;                             ///< 0: a single element (a scalar statement)
-    std::array<std::uint32_t, max_rank> extent{1, 1, 1, 1};
-    dsd dst;
-    std::array<dsd, 3> src{};                          ///< the first sources_of(op) are used
-    source_position pos;                               ///< debug info, not part of equality
-
-    std::uint64_t elements() const noexcept {
-        std::uint64_t n = 1;
-        for (int d = 0; d < rank; ++d) n *= extent[d];
-        return n;
-    }
-    friend constexpr bool operator==(const dsd_op& a, const dsd_op& b) {
-        return a.op == b.op && a.type == b.type && a.rank == b.rank && a.extent == b.extent && a.dst == b.dst &&
-               a.src == b.src;
-    }
-};
 
 /// How an array or scalar is laid out: the symbol map's view of one kernel variable.
 struct dimension {
@@ -84,9 +25,9 @@ struct dimension {
 
 struct symbol {
     std::string name;
-    std::string type;             ///< the Tungsten base type name ("xp", "sp", ...): miget prints by it
+    value_format format = value_format::s16;  ///< how miget prints its elements
     address base = 0;
-    std::vector<dimension> dims;  ///< empty for a scalar (and for sp/u32 scalars: just `_word<2`)
+    std::vector<dimension> dims;  ///< empty for a scalar (and for 32-bit scalars: just `_word<2`)
     friend bool operator==(const symbol&, const symbol&) = default;
 };
 
@@ -94,7 +35,7 @@ struct symbol {
 /// A socket that the kernel reads has an input queue; one it writes has an output queue.
 struct socket {
     std::string name;
-    data_type type = data_type::int16;
+    data_type type = data_type::i16;
     std::int8_t input_queue = -1;   ///< -1: never read
     std::int8_t output_queue = -1;  ///< -1: never written
     friend bool operator==(const socket&, const socket&) = default;
@@ -120,17 +61,36 @@ struct pe_program {
     std::vector<symbol> symbols;
     std::vector<socket> sockets;
     std::vector<segment> data;         ///< initial memory image
-    std::vector<dsd_op> code;          ///< top-level statements in source order; the PE halts after the last
-    std::uint32_t memory_words = 0;    ///< one past the highest word the program uses
+    std::vector<basic_block> blocks;   ///< block 0 starts at cycle 0
+    std::vector<dsd_op> dsd_ops;       ///< issued by `dsd` instructions
+    std::vector<task> tasks;
+    std::vector<fifo> fifos;
+    std::uint16_t registers = 0;       ///< r0 .. r(registers - 1), zero at the start
+    std::uint32_t memory_words = 0;    ///< one past the highest word the program declares
 
     friend bool operator==(const pe_program& a, const pe_program& b) {
         return a.kernel == b.kernel && a.params == b.params && a.symbols == b.symbols && a.sockets == b.sockets &&
-               a.data == b.data && a.code == b.code && a.memory_words == b.memory_words;
+               a.data == b.data && a.blocks == b.blocks && a.dsd_ops == b.dsd_ops && a.tasks == b.tasks &&
+               a.fifos == b.fifos && a.registers == b.registers && a.memory_words == b.memory_words;
     }
 };
 
-/// WSE-2 queue lengths in words (dsd-reference.rst): input queues 0..7, output queues 0..5.
-inline constexpr std::array<std::uint8_t, 8> input_queue_length{6, 6, 4, 4, 2, 2, 2, 2};
-inline constexpr std::array<std::uint8_t, 6> output_queue_length{2, 2, 6, 6, 2, 2};
+/// A program that issues `ops` one after another, then halts: what a kernel of straight-line
+/// statements lowers to.
+inline void straight_line(pe_program& p, std::vector<dsd_op> ops) {
+    basic_block b;
+    for (auto& op : ops) {
+        instruction i;
+        i.code = instr::dsd;
+        i.target = std::uint32_t(p.dsd_ops.size());
+        i.pos = op.pos;
+        b.code.push_back(i);
+        p.dsd_ops.push_back(std::move(op));
+    }
+    instruction h;
+    h.code = instr::halt;
+    b.code.push_back(h);
+    p.blocks.push_back(std::move(b));
+}
 
 }  // namespace wafer::ir

@@ -1,6 +1,6 @@
 #pragma once
 // A readable listing of a PE program: what `wafer carbide ... listing` prints, so a user can see
-// which DSD operations a loop became.
+// which instructions and DSD operations a kernel became.
 #include <string>
 
 #include "wafer/ir/pe_program.hpp"
@@ -8,24 +8,25 @@
 namespace wafer::ir {
 
 constexpr const char* name_of(opcode op) noexcept {
-    switch (op) {
-    case opcode::mov: return "mov";
-    case opcode::add: return "add";
-    case opcode::sub: return "sub";
-    case opcode::mul: return "mul";
-    case opcode::mac: return "mac";
-    case opcode::neg: return "neg";
-    }
-    return "?";
+    constexpr const char* names[] = {"mov", "add", "sub", "mul", "mac", "neg", "min",
+                                     "max", "and", "or",  "xor", "shl", "shr", "sar"};
+    return unsigned(op) < opcode_count ? names[unsigned(op)] : "?";
 }
 
 constexpr const char* name_of(data_type t) noexcept {
-    switch (t) {
-    case data_type::int16: return "i16";
-    case data_type::int32: return "i32";
-    case data_type::f32: return "f32";
-    }
-    return "?";
+    constexpr const char* names[] = {"i16", "u16", "i32", "u32", "f16", "f32", "ep"};
+    return unsigned(t) < data_type_count ? names[unsigned(t)] : "?";
+}
+
+constexpr const char* name_of(instr i) noexcept {
+    constexpr const char* names[] = {
+        "mov",    "add",     "sub",     "mul",    "div",    "rem",    "neg",    "and",   "or",    "xor",
+        "not",    "shl",     "shr",     "sar",    "min",    "max",    "abs",    "eq",    "ne",    "lt",
+        "le",     "gt",      "ge",      "select", "convert", "load",  "store",  "dsd",   "activate", "block",
+        "unblock", "set_fifo_read_length", "set_fifo_write_length", "clear_teardown", "jump", "branch", "call",
+        "ret",    "halt",    "done"};
+    static_assert(sizeof(names) / sizeof(names[0]) == instr_count);
+    return unsigned(i) < instr_count ? names[unsigned(i)] : "?";
 }
 
 inline std::string to_string(const dsd& d, int rank) {
@@ -37,11 +38,51 @@ inline std::string to_string(const dsd& d, int rank) {
     switch (d.k) {
     case dsd::kind::mem: return (rank > 1 ? "mem4d@" : "mem1d@") + std::to_string(d.base) + strides();
     case dsd::kind::fabin: return "fabin(q" + std::to_string(d.queue) + ")";
-    case dsd::kind::fabout: return "fabout(q" + std::to_string(d.queue) + ")";
+    case dsd::kind::fabout: return std::string(d.control ? "fabout.control(q" : "fabout(q") + std::to_string(d.queue) + ")";
     case dsd::kind::immediate: return "#" + std::to_string(d.bits);
     case dsd::kind::index: return "index(" + std::to_string(d.bits) + ")" + strides();
+    case dsd::kind::fifo: return "fifo" + std::to_string(d.fifo);
     }
     return "?";
+}
+
+inline std::string to_string(const value& v) {
+    switch (v.k) {
+    case value::kind::reg: return "r" + std::to_string(v.v);
+    case value::kind::imm: return "#" + std::to_string(v.v);
+    case value::kind::none: break;
+    }
+    return "";
+}
+
+inline std::string to_string(const dsd_op& op) {
+    std::string out = std::string(name_of(op.op)) + "." + name_of(op.type) + (op.async ? ".async" : "") + " [";
+    for (int d = 0; d < op.rank; ++d) out += (d ? "," : "") + std::to_string(op.extent[std::size_t(d)]);
+    out += "] " + to_string(op.dst, op.rank);
+    for (int s = 0; s < sources_of(op.op); ++s) out += ", " + to_string(op.src[std::size_t(s)], op.rank);
+    return out;
+}
+
+inline std::string to_string(const instruction& i, const pe_program& p) {
+    if (i.code == instr::dsd) {
+        const std::string op = i.target < p.dsd_ops.size() ? to_string(p.dsd_ops[i.target]) : "?";
+        return (i.dst == no_reg ? "" : "r" + std::to_string(i.dst) + " = ") + op;
+    }
+    std::string out = name_of(i.code);
+    if (is_arithmetic(i.code) || is_comparison(i.code) || i.code == instr::select || i.code == instr::load)
+        out += std::string(".") + name_of(i.type) + " r" + std::to_string(i.dst) + ",";
+    if (i.code == instr::convert) out += std::string(".") + name_of(i.from) + "." + name_of(i.type) + " r" + std::to_string(i.dst) + ",";
+    for (const auto& v : i.src)
+        if (v.k != value::kind::none) out += " " + to_string(v);
+    switch (i.code) {
+    case instr::jump: case instr::call: out += " block" + std::to_string(i.target); break;
+    case instr::branch: out += " block" + std::to_string(i.target) + " block" + std::to_string(i.other); break;
+    case instr::activate: case instr::block: case instr::unblock: out += " task" + std::to_string(i.target); break;
+    case instr::set_fifo_read_length: case instr::set_fifo_write_length: out += " fifo" + std::to_string(i.target); break;
+    case instr::clear_teardown: out += " socket" + std::to_string(i.target); break;
+    default: break;
+    }
+    return out;
 }
 
 inline std::string listing(const pe_program& p) {
@@ -54,16 +95,14 @@ inline std::string listing(const pe_program& p) {
         out += '\n';
     }
     for (const auto& s : p.symbols) {
-        out += "  " + s.type + " " + s.name + " @" + std::to_string(s.base);
+        out += "  " + s.name + " @" + std::to_string(s.base);
         for (const auto& d : s.dims) out += " " + d.name + "<" + std::to_string(d.extent);
         out += '\n';
     }
-    for (const auto& op : p.code) {
-        out += "  " + std::to_string(op.pos.line) + ": " + name_of(op.op) + "." + name_of(op.type) + " [";
-        for (int d = 0; d < op.rank; ++d) out += (d ? "," : "") + std::to_string(op.extent[std::size_t(d)]);
-        out += "] " + to_string(op.dst, op.rank);
-        for (int s = 0; s < sources_of(op.op); ++s) out += ", " + to_string(op.src[std::size_t(s)], op.rank);
-        out += '\n';
+    for (std::size_t b = 0; b < p.blocks.size(); ++b) {
+        if (p.blocks.size() > 1) out += " block" + std::to_string(b) + ":\n";
+        for (const auto& i : p.blocks[b].code)
+            out += "  " + std::to_string(i.pos.line) + ": " + to_string(i, p) + '\n';
     }
     return out;
 }

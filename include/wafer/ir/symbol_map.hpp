@@ -15,7 +15,7 @@ inline map_entry map_entry_for(const symbol& s, std::string_view prefix, std::in
                                std::vector<map_dimension> fabric_dims = {}) {
     map_entry e;
     e.name = prefix.empty() ? s.name : std::string(prefix) + '.' + s.name;
-    e.type = s.type;
+    e.format = s.format;
     e.base = s.base;
     e.x = x;
     e.y = y;
@@ -34,8 +34,9 @@ inline std::vector<word> initial_memory(const pe_program& p) {
 }
 
 /// A layout that runs one kernel on one PE at (0, 0), its symbols under their bare names.
-inline layout single_pe_layout(pe_program p) {
+inline layout single_pe_layout(pe_program p, hw::arch arch = hw::arch::wse2) {
     layout l;
+    l.arch = arch;
     l.width = l.height = 1;
     placed_pe pe;
     for (const auto& s : p.symbols) l.symbols.push_back(map_entry_for(s, "", 0, 0));

@@ -1,5 +1,5 @@
 #pragma once
-// Attributes on a region: name(), code(), paint(). Each applies to the whole region it is given and
+// Attributes on a region: name(), code(), paint(), colorpair(), mp(). Each applies to the whole region it is given and
 // is recorded with its call, so verify() can point at it. The C++ surface also has the pipe form
 // `tile() | code("k", {...}) | paint(c, "C>R") | name("a")`, Paint's `x : code('k [...])`.
 #include <cstdint>
@@ -66,6 +66,28 @@ constexpr region paint(region r, color c, route_rule rule, origin at = call_site
     return detail::with(std::move(r), std::move(a));
 }
 
+/// colorpair(r a b): a and b are swap partners, physical(a) == physical(b) ^ 1, so a route's X, H
+/// or V on one reads the other.
+constexpr region colorpair(region r, color a, color b, origin at = call_site{}) {
+    if (a.id < 0 || b.id < 0) fail(at, "colorpair() takes two colors made by color()");
+    if (a.id == b.id) fail(at, "colorpair() takes two different colors");
+    attribute x;
+    x.kind = attribute_kind::colorpair;
+    x.at = std::move(at);
+    x.col = std::move(a);
+    x.partner = std::move(b);
+    return detail::with(std::move(r), std::move(x));
+}
+
+/// mp(r bank): message passing on `bank` routes through every PE of r, by destination address.
+constexpr region mp(region r, const bank& b, origin at = call_site{}) {
+    attribute x;
+    x.kind = attribute_kind::mp;
+    x.at = std::move(at);
+    x.bank = b.number;
+    return detail::with(std::move(r), std::move(x));
+}
+
 /// The pipe forms: an attribute waiting for its region.
 struct name_op {
     cx_string n;
@@ -81,6 +103,24 @@ struct paint_op {
     route_rule rule;
     origin at;
 };
+
+struct colorpair_op {
+    color a, b;
+    origin at;
+};
+struct mp_op {
+    bank b;
+    origin at;
+};
+
+constexpr colorpair_op colorpair(color a, color b, origin at = call_site{}) {
+    return {std::move(a), std::move(b), std::move(at)};
+}
+constexpr mp_op mp(bank b, origin at = call_site{}) { return {std::move(b), std::move(at)}; }
+constexpr region operator|(region r, colorpair_op op) {
+    return colorpair(std::move(r), std::move(op.a), std::move(op.b), std::move(op.at));
+}
+constexpr region operator|(region r, mp_op op) { return mp(std::move(r), op.b, std::move(op.at)); }
 
 constexpr name_op name(cx_string n, origin at = call_site{}) {
     return {std::move(n), std::move(at)};

@@ -34,6 +34,12 @@ struct kernel_request {
 /// Compiles (or looks up) a kernel: Tungsten text, a C++ kernel, or a test's fake.
 using kernel_provider = std::function<ir::pe_program(const kernel_request&)>;
 
+/// Paint's command-line options that change what it builds.
+struct build_options {
+    hw::arch arch = hw::arch::wse2;   ///< arch=wse2|wse3
+    std::int32_t float16_dtype = -1;  ///< float16_dtype=N: the fabric adder's core operand format (10: IEEE binary16)
+};
+
 namespace detail {
 
 inline std::string pe_text(std::int32_t x, std::int32_t y) {
@@ -74,8 +80,7 @@ inline void check_bindings(const attribute& code, const ir::pe_program& p, diagn
             out.add(make_diagnostic(severity::error, code.at,
                                     "socket " + quote(s.name) + " of kernel " + k + " is not bound: add " + s.name +
                                         ":<color> to code()"));
-        if (s.input_queue >= std::int8_t(ir::input_queue_length.size()) ||
-            s.output_queue >= std::int8_t(ir::output_queue_length.size()))
+        if (s.input_queue >= std::int8_t(hw::input_queues) || s.output_queue >= std::int8_t(hw::max_output_queues))
             out.add(make_diagnostic(severity::error, code.at,
                                     "kernel " + k + " gives socket " + quote(s.name) + " a queue the PE does not have"));
     }
@@ -89,15 +94,65 @@ struct stall {
     bool reads;
     std::int32_t x, y;
     std::int64_t pes;
+    std::int32_t bank = -1;   ///< a message-passing bank's color, on a PE that mp() does not cover
 };
+
+/// A position of `rule` on the PE at (x, y) that got it through block `b`: boundary suppression
+/// turns its input off at the edges its entry directions name, and its outputs at its exit ones.
+inline ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, const block& b, std::int32_t x, std::int32_t y) {
+    auto at_edge = [&](hw::port p) {
+        switch (p) {
+        case hw::port::right: return x == b.x + b.width - 1;
+        case hw::port::left: return x == b.x;
+        case hw::port::up: return y == b.y + b.height - 1;
+        case hw::port::down: return y == b.y;
+        case hw::port::core: break;
+        }
+        return false;
+    };
+    ir::switch_position pos = rule.positions[k];
+    if (pos.has_input && (rule.entry[k] & hw::bit(pos.input)) && at_edge(pos.input)) pos.has_input = false;
+    for (int p = 1; p < hw::ports; ++p)
+        if ((rule.exit[k] & (1u << p)) && at_edge(hw::port(p))) pos.outputs = std::uint8_t(pos.outputs & ~(1u << p));
+    return pos;
+}
+
+/// The route a PE's router has for one of its colors.
+inline ir::color_route color_route_of(const region& r, const route_rule& rule, std::uint8_t physical, const pe_route& route,
+                                      std::int32_t x, std::int32_t y) {
+    ir::color_route c;
+    c.color = physical;
+    for (std::uint8_t k = 0; k < rule.count; ++k) c.positions.push_back(suppressed(rule, k, r.blocks[route.block], x, y));
+    c.initial = rule.initial;
+    c.ring = rule.ring;
+    c.pop = rule.pop;
+    c.teardown = rule.tip;
+    c.swapped = swapped_ports(rule.swap);
+    c.fabric_adder = rule.fabadder;
+    return c;
+}
 }  // namespace detail
 
-inline ir::layout build(const region& r, const kernel_provider& provider, diagnostics& out) {
+inline ir::layout build(const region& r, const kernel_provider& provider, diagnostics& out,
+                        const build_options& options = {}) {
     const resolution res = resolve(r);
     report(res.problems, out);
+    for (const auto& a : r.attributes) {
+        if (a.kind != attribute_kind::paint || !a.rule.fabadder) continue;
+        if (options.float16_dtype < 0)
+            out.add(make_diagnostic(severity::error, a.at,
+                                    "fabadder needs the float16_dtype paint option, which names the format of the core's "
+                                    "operand: for Tungsten hp, float16_dtype=10"));
+        else if (options.float16_dtype != 10)
+            out.add(make_diagnostic(severity::error, a.at,
+                                    "float16_dtype=" + std::to_string(options.float16_dtype) +
+                                        ": wafer's fabric adder takes IEEE binary16 (Tungsten hp) operands, float16_dtype=10"));
+        break;
+    }
     out.check();
 
     ir::layout l;
+    l.arch = options.arch;
     l.width = res.width;
     l.height = res.height;
 
@@ -132,24 +187,27 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
     out.check();
 
     std::vector<detail::stall> stalls;
-    auto note_stall = [&](std::uint32_t code, const std::string& socket, bool reads, const resolved_pe& pe) {
+    auto note_stall = [&](std::uint32_t code, const std::string& socket, bool reads, const resolved_pe& pe, int bank = -1) {
         for (auto& s : stalls)
             if (s.code == code && s.socket == socket && s.reads == reads) {
                 ++s.pes;
                 return;
             }
-        stalls.push_back(detail::stall{code, socket, reads, pe.x, pe.y, 1});
+        stalls.push_back(detail::stall{code, socket, reads, pe.x, pe.y, 1, bank});
     };
 
+    auto rule_of = [&](const resolved_pe& pe, std::int32_t color) -> const route_rule* {
+        for (const auto& route : pe.routes)
+            if (route.color == color) return &r.attributes[route.attribute].rule;
+        return nullptr;
+    };
     for (const auto& pe : res.pes) {
-        if (!pe.routes.empty()) {
-            ir::router rt{pe.x, pe.y, {}};
-            for (const auto& route : pe.routes) {
-                const route_rule& rule = r.attributes[route.attribute].rule;
-                rt.colors.push_back(ir::color_route{
-                    std::uint8_t(physical_color(res.colors, route.color)),
-                    std::vector<ir::switch_position>(rule.positions.begin(), rule.positions.begin() + rule.count)});
-            }
+        if (!pe.routes.empty() || pe.mp_banks) {
+            ir::router rt{pe.x, pe.y, {}, pe.mp_banks};
+            for (const auto& route : pe.routes)
+                rt.colors.push_back(detail::color_route_of(r, r.attributes[route.attribute].rule,
+                                                           std::uint8_t(physical_color(res.colors, route.color)), route,
+                                                           pe.x, pe.y));
             std::sort(rt.colors.begin(), rt.colors.end(),
                       [](const ir::color_route& a, const ir::color_route& b) { return a.color < b.color; });
             l.routers.push_back(std::move(rt));
@@ -166,26 +224,35 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
             const ir::socket* s = detail::find_socket(program, b.name.view());
             if (s == nullptr) continue;
             const std::int8_t physical = physical_color(res.colors, b.value.col.id);
-            const route_rule* rule = nullptr;
-            for (const auto& route : pe.routes)
-                if (route.color == b.value.col.id) rule = &r.attributes[route.attribute].rule;
+            const route_rule* rule = rule_of(pe, b.value.col.id);
+            // The core's wavelets on this color enter the router on it, or on its partner with a swap at C.
+            const route_rule* partner = rule_of(pe, partner_of(r, b.value.col.id));
+            const bool bank = b.value.col.bank >= 0;
+            const bool in_mp = bank && (pe.mp_banks & (1u << b.value.col.bank));
+            const bool takes = (rule && takes_from_core(*rule) && !(swapped_ports(rule->swap) & hw::bit(hw::port::core))) ||
+                               (partner && takes_from_core(*partner) && (swapped_ports(partner->swap) & hw::bit(hw::port::core)));
             if (s->input_queue >= 0) {
                 placed.input_color[std::size_t(s->input_queue)] = physical;
-                if (rule == nullptr || !delivers_to_core(*rule)) note_stall(std::uint32_t(pe.code), s->name, true, pe);
+                if (bank ? !in_mp : (rule == nullptr || !delivers_to_core(*rule)))
+                    note_stall(std::uint32_t(pe.code), s->name, true, pe, bank ? b.value.col.bank : -1);
             }
             if (s->output_queue >= 0) {
                 placed.output_color[std::size_t(s->output_queue)] = physical;
-                if (rule == nullptr || !takes_from_core(*rule)) note_stall(std::uint32_t(pe.code), s->name, false, pe);
+                if (bank ? !in_mp : !takes) note_stall(std::uint32_t(pe.code), s->name, false, pe, bank ? b.value.col.bank : -1);
             }
         }
         l.pes.push_back(std::move(placed));
     }
     for (const auto& s : stalls) {
         const attribute& code = r.attributes[s.code];
+        const std::string where = detail::pe_text(s.x, s.y) +
+                                  (s.pes > 1 ? " (and " + std::to_string(s.pes - 1) + " other PEs)" : std::string());
         std::string m = "socket " + quote(s.socket) + " of kernel " + quote(code.text.view()) +
-                        (s.reads ? " reads" : " writes") + " a color whose route on " + detail::pe_text(s.x, s.y) +
-                        (s.pes > 1 ? " (and " + std::to_string(s.pes - 1) + " other PEs)" : std::string()) +
-                        (s.reads ? " does not deliver to the core ([..>C])" : " does not take input from the core ([C>..])") +
+                        (s.bank >= 0 ? " is bound to message-passing bank " + std::to_string(s.bank) +
+                                           ", but mp() does not cover " + where
+                                     : (s.reads ? " reads" : " writes") + std::string(" a color whose route on ") + where +
+                                           (s.reads ? " does not deliver to the core ([..>C])"
+                                                    : " does not take input from the core ([C>..])")) +
                         ": it stalls silently on hardware";
         out.add(make_diagnostic(severity::warning, code.at, m));
     }
@@ -248,8 +315,9 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
 }
 
 template <std::size_t N, frozen_check Check>
-ir::layout build(const frozen_layout<N, Check>& f, const kernel_provider& provider, diagnostics& out) {
-    return build(f.thaw(), provider, out);
+ir::layout build(const frozen_layout<N, Check>& f, const kernel_provider& provider, diagnostics& out,
+                 const build_options& options = {}) {
+    return build(f.thaw(), provider, out, options);
 }
 
 }  // namespace wafer::paint

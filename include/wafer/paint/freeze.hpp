@@ -90,6 +90,9 @@ constexpr void layout_problem_at_line_column(std::uint32_t, std::uint32_t) {
     case problem_kind::code_twice: invalid_layout<Message>("a second code() on one region"); break;
     case problem_kind::overlapping_code: invalid_layout<Message>("two code regions overlap"); break;
     case problem_kind::too_many_colors: invalid_layout<Message>("more than 24 colors: the router has 24"); break;
+    case problem_kind::color_constraint: invalid_layout<Message>("the colors cannot satisfy a colorpair, switch, bank or adder"); break;
+    case problem_kind::swap_without_pair: invalid_layout<Message>("a color swap with no colorpair() naming the partner"); break;
+    case problem_kind::message_passing: invalid_layout<Message>("mp() on a PE that message addresses cannot reach"); break;
     default: invalid_layout<Message>("invalid layout"); break;
     }
 }

@@ -21,6 +21,12 @@ enum class problem_kind : std::uint8_t {
     route_replaced,       ///< warning: a later paint() of a color replaces an earlier one on a PE
     hard_coded_color,     ///< warning: color(n)
     shared_hard_color,    ///< warning: two colors hard-coded to one physical color
+    color_constraint,     ///< the solver cannot satisfy a pair, a switch, the fabric adder or a bank
+    swap_without_pair,    ///< a color swap with no colorpair() naming the partner
+    fabric_adder,         ///< fabadder without the float16_dtype option
+    outline_suppression,  ///< warning: | on a region built from several rectangles
+    open_route,           ///< warning: a route end no transport completes
+    message_passing,      ///< mp() on a tile message addresses cannot reach
 };
 
 struct problem {

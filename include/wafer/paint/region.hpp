@@ -54,16 +54,18 @@ struct binding {
     friend constexpr bool operator==(const binding&, const binding&) = default;
 };
 
-enum class attribute_kind : std::uint8_t { name, code, paint };
+enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp };
 
 struct attribute {
     attribute_kind kind = attribute_kind::name;
     std::uint32_t first = 0, last = 0;   ///< the blocks it covers: [first, last)
-    origin at;                           ///< the name(), code() or paint() call
+    origin at;                           ///< the name(), code(), paint(), colorpair() or mp() call
     cx_string text;                      ///< name: the name; code: the kernel
     std::vector<binding> bindings;       ///< code
-    paint::color col;                    ///< paint
+    paint::color col;                    ///< paint: its color; colorpair: the first
+    paint::color partner;                ///< colorpair: the second
     route_rule rule;                     ///< paint
+    std::int32_t bank = -1;              ///< mp: the bank
     friend constexpr bool operator==(const attribute&, const attribute&) = default;
 };
 

@@ -27,6 +27,7 @@ inline constexpr std::int64_t max_attribute_reach = std::int64_t(1) << 24;
 struct pe_route {
     std::int32_t color = -1;      ///< symbolic id
     std::uint32_t attribute = 0;  ///< index into region::attributes
+    std::uint32_t block = 0;      ///< the rectangle it reaches the PE through: boundary suppression uses its edges
 };
 
 struct resolved_pe {
@@ -34,6 +35,7 @@ struct resolved_pe {
     std::int32_t code = -1;           ///< index of its code() attribute, -1 for none
     std::uint32_t code_block = 0;     ///< the block the code reaches it through (its name path)
     std::vector<pe_route> routes;     ///< sorted by color id
+    std::uint8_t mp_banks = 0;        ///< bit b: mp(bank b) covers it
 };
 
 struct resolution {
@@ -81,6 +83,7 @@ constexpr cx_string more_pes(std::int64_t n) {
 
 constexpr cx_string describe(const attribute& a) {
     if (a.kind == attribute_kind::code) return cx_string("code('") + a.text + ")";
+    if (a.kind == attribute_kind::mp) return cx_string("mp(bank ") + to_text(a.bank) + ")";
     return cx_string("paint(color #") + to_text(a.col.id) + " [" + to_text(a.rule) + "])";
 }
 
@@ -99,6 +102,10 @@ constexpr problem clash_problem(const region& r, const clash& c) {
         m = cx_string("two code regions overlap at ") + at_pe(c.x, c.y) + more_pes(c.pes) + ": " +
             describe(l) + " and " + describe(e) + " (" + where(e.at) +
             "); paint rejects a union of overlapping regions that both have code";
+        break;
+    case problem_kind::message_passing:
+        m = cx_string("mp() covers ") + at_pe(c.x, c.y) + more_pes(c.pes) +
+            ": a message's address holds x and y in 8 bits each, so message passing reaches PEs up to (255, 255)";
         break;
     default:
         level = severity::warning;
@@ -157,10 +164,10 @@ constexpr resolution resolve(const region& r) {
         }
     }
 
-    // Which attributes reach each block (name excluded), in order.
+    // Which attributes reach each block (name and colorpair excluded: they are not per PE), in order.
     std::vector<std::vector<std::uint32_t>> of_block(r.blocks.size());
     for (std::uint32_t i = 0; i < r.attributes.size(); ++i)
-        if (r.attributes[i].kind != attribute_kind::name)
+        if (r.attributes[i].kind != attribute_kind::name && r.attributes[i].kind != attribute_kind::colorpair)
             for (std::uint32_t b = r.attributes[i].first; b < r.attributes[i].last; ++b) of_block[b].push_back(i);
 
     std::vector<detail::cell> cells;
@@ -207,20 +214,48 @@ constexpr resolution resolve(const region& r) {
                 detail::note_clash(clashes, std::uint32_t(pe.code), a,
                                    same_block ? problem_kind::code_twice : problem_kind::overlapping_code, pe.x, pe.y);
             } else if (at.kind == attribute_kind::paint) {
+                std::uint32_t through = cells[i].block;
+                for (std::size_t k = i; k < j; ++k)
+                    if (detail::covers(at, cells[k].block)) {
+                        through = cells[k].block;
+                        break;
+                    }
                 auto it = std::lower_bound(pe.routes.begin(), pe.routes.end(), at.col.id,
                                            [](const pe_route& p, std::int32_t id) { return p.color < id; });
                 if (it != pe.routes.end() && it->color == at.col.id) {
                     detail::note_clash(clashes, it->attribute, a, problem_kind::route_replaced, pe.x, pe.y);
                     it->attribute = a;
+                    it->block = through;
                 } else {
-                    pe.routes.insert(it, pe_route{at.col.id, a});
+                    pe.routes.insert(it, pe_route{at.col.id, a, through});
                 }
+            } else if (at.kind == attribute_kind::mp) {
+                pe.mp_banks = std::uint8_t(pe.mp_banks | 1u << at.bank);
+                if (pe.x > 255 || pe.y > 255)
+                    detail::note_clash(clashes, a, a, problem_kind::message_passing, pe.x, pe.y);
             }
         }
         res.pes.push_back(std::move(pe));
         i = j;
     }
     for (const auto& c : clashes) res.problems.push_back(detail::clash_problem(r, c));
+    for (const auto& a : r.attributes) {
+        if (a.kind != attribute_kind::paint) continue;
+        if (a.rule.suppresses() && a.last - a.first > 1)
+            res.problems.push_back(problem{
+                severity::warning, problem_kind::outline_suppression,
+                cx_string("boundary suppression (|) applies at the edges of each of the ") + to_text(a.last - a.first) +
+                    " rectangles this region is built from, not at its outline (paint gets every rectangle after the "
+                    "first wrong); paint the | rule on one rect() that covers them",
+                a.at});
+        if (a.rule.open_input || a.rule.open_output)
+            res.problems.push_back(problem{
+                severity::warning, problem_kind::open_route,
+                cx_string("[") + to_text(a.rule) + "] leaves its " + (a.rule.open_input ? "input" : "outputs") +
+                    " open for a transport's router to complete; without one, " +
+                    (a.rule.open_input ? "nothing arrives on it" : "what arrives is discarded"),
+                a.at});
+    }
     return res;
 }
 

@@ -23,7 +23,8 @@ inline ir::pe_program compile_kernel_file(const std::string& path, const std::ve
 /// Builds a Paint layout. Kernels named by code() are found as NAME.w in `libs` (in order, then beside
 /// the .paint file); include "x" files likewise. `variables` are the set=NAME=VALUE options.
 inline ir::layout build_paint_file(const std::string& path, const std::vector<std::string>& libs,
-                                   const std::vector<ir::param_value>& variables, diagnostics& diags) {
+                                   const std::vector<ir::param_value>& variables, diagnostics& diags,
+                                   const paint::build_options& build = {}) {
     namespace fs = std::filesystem;
     std::vector<fs::path> search(libs.begin(), libs.end());
     search.push_back(fs::path(path).parent_path());
@@ -57,7 +58,7 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
         if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
         return compile_kernel_file(file, r.params, diags);
     };
-    auto layout = paint::build(region, provider, diags);
+    auto layout = paint::build(region, provider, diags, build);
     diags.check();
     return layout;
 }

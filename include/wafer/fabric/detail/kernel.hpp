@@ -1,6 +1,8 @@
 #pragma once
 // The typed inner loops of the DSD engine: element formats, the arithmetic of each opcode, and a
 // row-major walker that hands whole innermost rows to a loop specialised on data type and opcode.
+// The scalar instructions use the same element arithmetic (see detail/scalar.hpp), so a value
+// computed by a DSD operation and by a scalar instruction agree bit for bit.
 //
 // Everything here is compiled with floating-point contraction off, so `mac` on f32 stays two
 // roundings (s0 * s1, then + s2) even where the build targets FMA hardware. GCC honours the
@@ -12,8 +14,10 @@
 #include <cstring>
 #include <type_traits>
 
+#include "wafer/core/ep.hpp"
+#include "wafer/core/half.hpp"
 #include "wafer/core/word.hpp"
-#include "wafer/ir/pe_program.hpp"
+#include "wafer/ir/dsd.hpp"
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
@@ -27,72 +31,163 @@ inline constexpr int operand_slots = 4;
 
 using dims = std::array<std::int64_t, ir::max_rank>;
 
+/// 32 bits as two words, low word first: the host's own layout on a little-endian machine, one
+/// 32-bit access, which lets the compiler vectorise without shuffling words.
+inline std::uint32_t load32(const word* p) noexcept {
+    std::uint32_t v;
+    if constexpr (std::endian::native == std::endian::little) std::memcpy(&v, p, sizeof v);
+    else v = std::uint32_t(p[0]) | std::uint32_t(p[1]) << 16;
+    return v;
+}
+inline void store32(word* p, std::uint32_t v) noexcept {
+    if constexpr (std::endian::native == std::endian::little) std::memcpy(p, &v, sizeof v);
+    else p[0] = word(v), p[1] = word(v >> 16);
+}
+
+/// One element format: its value type, how it sits in words, and how it converts to and from the
+/// 32 bits it has in a register, a wavelet or a FIFO entry.
 template <ir::data_type T>
 struct element;
 
-template <>
-struct element<ir::data_type::int16> {
-    using value_type = std::uint16_t;
-    static constexpr std::uint32_t words = 1;
-    static value_type load(const word* p) noexcept { return *p; }
-    static void store(word* p, value_type v) noexcept { *p = v; }
-    static value_type from_bits(std::uint32_t bits) noexcept { return value_type(bits); }
-    static value_type from_index(std::int64_t v) noexcept { return value_type(std::uint64_t(v)); }
-    static wavelet to_wavelet(value_type v) noexcept { return v; }
-    static value_type from_wavelet(wavelet w) noexcept { return value_type(w); }
-};
-
-template <>
-struct element<ir::data_type::int32> {
-    using value_type = std::uint32_t;
-    static constexpr std::uint32_t words = 2;
-    // Low word first is the host's own layout on a little-endian machine: one 32-bit access,
-    // which lets the compiler vectorise without shuffling words.
+template <class V, std::uint32_t Words>
+struct integer_element {
+    using value_type = V;
+    static constexpr std::uint32_t words = Words;
     static value_type load(const word* p) noexcept {
-        value_type v;
-        if constexpr (std::endian::native == std::endian::little) std::memcpy(&v, p, sizeof v);
-        else v = std::uint32_t(p[0]) | std::uint32_t(p[1]) << 16;
-        return v;
+        if constexpr (Words == 1) return value_type(*p);
+        else return value_type(load32(p));
     }
     static void store(word* p, value_type v) noexcept {
-        if constexpr (std::endian::native == std::endian::little) std::memcpy(p, &v, sizeof v);
-        else p[0] = word(v), p[1] = word(v >> 16);
+        if constexpr (Words == 1) *p = word(v);
+        else store32(p, std::uint32_t(v));
     }
-    static value_type from_bits(std::uint32_t bits) noexcept { return bits; }
+    static value_type from_bits(std::uint32_t bits) noexcept { return value_type(bits); }
+    static std::uint32_t to_bits(value_type v) noexcept { return std::uint32_t(std::make_unsigned_t<V>(v)); }
     static value_type from_index(std::int64_t v) noexcept { return value_type(std::uint64_t(v)); }
-    static wavelet to_wavelet(value_type v) noexcept { return v; }
-    static value_type from_wavelet(wavelet w) noexcept { return w; }
 };
+
+template <> struct element<ir::data_type::i16> : integer_element<std::int16_t, 1> {};
+template <> struct element<ir::data_type::u16> : integer_element<std::uint16_t, 1> {};
+template <> struct element<ir::data_type::i32> : integer_element<std::int32_t, 2> {};
+template <> struct element<ir::data_type::u32> : integer_element<std::uint32_t, 2> {};
 
 template <>
 struct element<ir::data_type::f32> {
     using value_type = float;
     static constexpr std::uint32_t words = 2;
-    static value_type load(const word* p) noexcept { return sp_value(element<ir::data_type::int32>::load(p)); }
-    static void store(word* p, value_type v) noexcept { element<ir::data_type::int32>::store(p, sp_bits(v)); }
+    static value_type load(const word* p) noexcept { return sp_value(load32(p)); }
+    static void store(word* p, value_type v) noexcept { store32(p, sp_bits(v)); }
     static value_type from_bits(std::uint32_t bits) noexcept { return sp_value(bits); }
+    static std::uint32_t to_bits(value_type v) noexcept { return sp_bits(v); }
     static value_type from_index(std::int64_t v) noexcept { return float(v); }
-    static wavelet to_wavelet(value_type v) noexcept { return sp_bits(v); }
-    static value_type from_wavelet(wavelet w) noexcept { return sp_value(w); }
 };
 
-/// Unsigned arithmetic wraps without undefined behaviour; 16-bit values are widened first because
-/// uint16_t * uint16_t promotes to (signed) int, which may overflow.
-template <class V>
-using arithmetic_t = std::conditional_t<std::is_same_v<V, std::uint16_t>, std::uint32_t, V>;
+/// hp is kept as its bits; arithmetic goes through double, which holds every hp sum and product
+/// exactly, and rounds once to hp.
+struct half_bits_t {
+    std::uint16_t bits;
+};
+template <>
+struct element<ir::data_type::f16> {
+    using value_type = half_bits_t;
+    static constexpr std::uint32_t words = 1;
+    static value_type load(const word* p) noexcept { return {*p}; }
+    static void store(word* p, value_type v) noexcept { *p = v.bits; }
+    static value_type from_bits(std::uint32_t bits) noexcept { return {std::uint16_t(bits)}; }
+    static std::uint32_t to_bits(value_type v) noexcept { return v.bits; }
+    static value_type from_index(std::int64_t v) noexcept { return {half_bits(double(v))}; }
+    static double value(value_type v) noexcept { return half_value(v.bits); }
+    static value_type round(double d) noexcept { return {half_bits(d)}; }
+    static value_type multiplicand(value_type v) noexcept { return v; }
+};
 
-template <ir::opcode Op, class V>
-inline V apply(V a, V b, V c) noexcept {
-    using A = arithmetic_t<V>;
-    if constexpr (Op == ir::opcode::mov) return a;
-    else if constexpr (Op == ir::opcode::add) return V(A(a) + A(b));
-    else if constexpr (Op == ir::opcode::sub) return V(A(a) - A(b));
-    else if constexpr (Op == ir::opcode::mul) return V(A(a) * A(b));
-    else if constexpr (Op == ir::opcode::neg) return V(A(0) - A(a));
-    else {
-        static_assert(Op == ir::opcode::mac);
-        const A product = A(a) * A(b);  // rounded here: not fused with the add (see the top)
-        return V(product + A(c));
+/// ep is kept as its f32 bits; a result rounds to the format, a multiply operand is truncated.
+struct ep_bits_t {
+    std::uint32_t bits;
+};
+template <>
+struct element<ir::data_type::ep> {
+    using value_type = ep_bits_t;
+    static constexpr std::uint32_t words = 2;
+    static value_type load(const word* p) noexcept { return {load32(p)}; }
+    static void store(word* p, value_type v) noexcept { store32(p, v.bits); }
+    static value_type from_bits(std::uint32_t bits) noexcept { return {bits}; }
+    static std::uint32_t to_bits(value_type v) noexcept { return v.bits; }
+    static value_type from_index(std::int64_t v) noexcept { return {ep_bits(double(v))}; }
+    static double value(value_type v) noexcept { return double(sp_value(v.bits)); }
+    static value_type round(double d) noexcept { return {ep_bits(d)}; }
+    static value_type multiplicand(value_type v) noexcept { return {ep_truncate(v.bits)}; }
+};
+
+template <class V>
+inline constexpr bool is_narrow_float = std::is_same_v<V, half_bits_t> || std::is_same_v<V, ep_bits_t>;
+
+/// Unsigned arithmetic wraps without undefined behaviour; 16-bit values are widened first because
+/// a 16-bit product promotes to (signed) int, which may overflow.
+template <class V>
+using wrap_t = std::conditional_t<sizeof(V) <= 2, std::uint32_t, std::make_unsigned_t<V>>;
+
+/// A shift count: what the second operand says, from 0 to the width (a count at or past the width
+/// shifts every bit out).
+template <class V>
+inline unsigned shift_count(V b) noexcept {
+    const auto n = std::uint32_t(std::make_unsigned_t<V>(b));
+    return n > sizeof(V) * 8 ? unsigned(sizeof(V) * 8) : unsigned(n);
+}
+
+/// `Op` on element values of type `E`: the one definition of each DSD opcode.
+template <ir::opcode Op, class E>
+inline typename E::value_type apply(typename E::value_type a, typename E::value_type b,
+                                    typename E::value_type c) noexcept {
+    using V = typename E::value_type;
+    if constexpr (Op == ir::opcode::mov) {
+        return a;
+    } else if constexpr (is_narrow_float<V>) {
+        const double x = E::value(a), y = E::value(b);
+        if constexpr (Op == ir::opcode::add) return E::round(x + y);
+        else if constexpr (Op == ir::opcode::sub) return E::round(x - y);
+        else if constexpr (Op == ir::opcode::mul) return E::round(E::value(E::multiplicand(a)) * E::value(E::multiplicand(b)));
+        else if constexpr (Op == ir::opcode::mac)
+            return E::round(E::value(E::round(E::value(E::multiplicand(a)) * E::value(E::multiplicand(b)))) + E::value(c));
+        else if constexpr (Op == ir::opcode::neg) return E::round(-x);
+        else if constexpr (Op == ir::opcode::min) return y < x ? b : a;
+        else if constexpr (Op == ir::opcode::max) return y > x ? b : a;
+        else return a;  // integer-only opcodes: rejected when the layout is checked
+    } else if constexpr (std::is_floating_point_v<V>) {
+        if constexpr (Op == ir::opcode::add) return a + b;
+        else if constexpr (Op == ir::opcode::sub) return a - b;
+        else if constexpr (Op == ir::opcode::mul) return a * b;
+        else if constexpr (Op == ir::opcode::mac) {
+            const V product = a * b;  // rounded here: not fused with the add (see the top)
+            return product + c;
+        } else if constexpr (Op == ir::opcode::neg) return -a;
+        else if constexpr (Op == ir::opcode::min) return b < a ? b : a;
+        else if constexpr (Op == ir::opcode::max) return b > a ? b : a;
+        else return a;
+    } else {
+        using W = wrap_t<V>;
+        if constexpr (Op == ir::opcode::add) return V(W(a) + W(b));
+        else if constexpr (Op == ir::opcode::sub) return V(W(a) - W(b));
+        else if constexpr (Op == ir::opcode::mul) return V(W(a) * W(b));
+        else if constexpr (Op == ir::opcode::mac) return V(W(a) * W(b) + W(c));
+        else if constexpr (Op == ir::opcode::neg) return V(W(0) - W(a));
+        else if constexpr (Op == ir::opcode::min) return b < a ? b : a;
+        else if constexpr (Op == ir::opcode::max) return b > a ? b : a;
+        else if constexpr (Op == ir::opcode::bit_and) return V(a & b);
+        else if constexpr (Op == ir::opcode::bit_or) return V(a | b);
+        else if constexpr (Op == ir::opcode::bit_xor) return V(a ^ b);
+        else if constexpr (Op == ir::opcode::shl) {
+            const unsigned n = shift_count(b);
+            return n >= sizeof(V) * 8 ? V(0) : V(std::make_unsigned_t<V>(a) << n);
+        } else if constexpr (Op == ir::opcode::shr) {
+            const unsigned n = shift_count(b);
+            return n >= sizeof(V) * 8 ? V(0) : V(std::make_unsigned_t<V>(a) >> n);
+        } else {
+            static_assert(Op == ir::opcode::sar);
+            const unsigned n = shift_count(b);
+            using S = std::make_signed_t<V>;
+            return V(S(a) >> (n >= sizeof(V) * 8 ? sizeof(V) * 8 - 1 : n));
+        }
     }
 }
 
@@ -154,7 +249,7 @@ inline void run_row(std::array<word*, operand_slots> at, const std::array<std::i
         typename E::value_type x = E::load(a + n * sa), y{}, z{};
         if constexpr (sources >= 2) y = E::load(b + n * sb);
         if constexpr (sources >= 3) z = E::load(c + n * sc);
-        E::store(d + n * sd, apply<Op>(x, y, z));
+        E::store(d + n * sd, apply<Op, E>(x, y, z));
     }
 }
 

@@ -14,10 +14,20 @@
 namespace wafer::image::detail {
 
 // How many values each stored enumeration has, so the reader can reject anything else.
-constexpr std::size_t enum_count(ir::opcode) { return 6; }
-constexpr std::size_t enum_count(ir::data_type) { return 3; }
-constexpr std::size_t enum_count(ir::dsd::kind) { return 5; }
-constexpr std::size_t enum_count(ir::port) { return ir::port_count; }
+constexpr std::size_t enum_count(ir::opcode) { return ir::opcode_count; }
+constexpr std::size_t enum_count(ir::data_type) { return ir::data_type_count; }
+constexpr std::size_t enum_count(ir::value_format) { return ir::value_format_count; }
+constexpr std::size_t enum_count(ir::dsd::kind) { return 6; }
+constexpr std::size_t enum_count(ir::simd_mode) { return 4; }
+constexpr std::size_t enum_count(ir::zero_source) { return 3; }
+constexpr std::size_t enum_count(ir::priority) { return 3; }
+constexpr std::size_t enum_count(ir::task_action::kind) { return 4; }
+constexpr std::size_t enum_count(ir::value::kind) { return 3; }
+constexpr std::size_t enum_count(ir::instr) { return ir::instr_count; }
+constexpr std::size_t enum_count(ir::task_kind) { return 3; }
+constexpr std::size_t enum_count(ir::pop_mode) { return 4; }
+constexpr std::size_t enum_count(hw::port) { return hw::ports; }
+constexpr std::size_t enum_count(hw::arch) { return 2; }
 
 struct format_error {
     std::string message;
@@ -38,6 +48,9 @@ private:
     void put(T& v) {
         if constexpr (std::is_enum_v<T>) {
             auto u = static_cast<std::underlying_type_t<T>>(v);
+            put(u);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            auto u = std::uint8_t(v);
             put(u);
         } else if constexpr (std::is_integral_v<T>) {
             using U = std::make_unsigned_t<T>;
@@ -78,6 +91,11 @@ private:
             get(u);
             if (std::size_t(u) >= enum_count(v)) throw format_error{"an enumeration value is out of range"};
             v = static_cast<T>(u);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            std::uint8_t u = 0;
+            get(u);
+            if (u > 1) throw format_error{"a flag is neither 0 nor 1"};
+            v = u != 0;
         } else if constexpr (std::is_integral_v<T>) {
             if (left() < sizeof(T)) throw format_error{"the file ends early"};
             std::make_unsigned_t<T> u = 0;

@@ -35,10 +35,9 @@ using show_sink = std::function<void(const std::string& line)>;
 inline constexpr std::string_view not_supported_primitives[] = {
     "rep",        "hstackrep", "vstackrep",   "stackrep",  "stack",       "place",       "hflip",
     "vflip",      "rotate",    "arrayplace",  "diagplace", "diagarrayplace", "terminal", "transport",
-    "alias",      "geovar",    "link",        "colorpair", "paintuppertriangle", "bank", "mp",
+    "alias",      "geovar",    "link",        "paintuppertriangle",
     "setif",      "join",      "symjoin",     "strcmp",    "arraylen",    "arrayidx",    "arraydelete",
-    "arrayupdate", "arrayslice", "range",     "cliff",     "split",       "pi",          "query",
-    "fabadder"};
+    "arrayupdate", "arrayslice", "range",     "cliff",     "split",       "pi",          "query"};
 /// Names Paint predefines for those primitives (rotations, directions, sides).
 inline constexpr std::string_view not_supported_names[] = {"R0",    "R90",  "R180", "R270",  "HORIZONTAL",
                                                            "VERTICAL", "RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
@@ -293,7 +292,8 @@ private:
             {"div", &evaluator::p_div},       {"idiv", &evaluator::p_idiv},     {"mod", &evaluator::p_mod},
             {"max", &evaluator::p_max},       {"min", &evaluator::p_min},       {"lt", &evaluator::p_lt},
             {"cmpeq", &evaluator::p_cmpeq},   {"int", &evaluator::p_int},       {"assert", &evaluator::p_assert},
-            {"show", &evaluator::p_show},
+            {"show", &evaluator::p_show},     {"colorpair", &evaluator::p_colorpair}, {"bank", &evaluator::p_bank},
+            {"mp", &evaluator::p_mp},
         };
         for (const auto& [n, h] : table)
             if (n == name) return h;
@@ -408,8 +408,30 @@ private:
     value p_color(const ast::expr& e, args& a) {
         arity(e, a, 0, 1);
         if (a.empty()) return value{palette_.color(origin_at(e.pos))};
+        if (a[0].v.is<bank>()) return value{palette_.color(a[0].v.as<bank>(), origin_at(e.pos))};
         const std::int32_t n = integer(e, a[0], 0);
         return value{guarded([&] { return palette_.color(n, origin_at(e.pos)); })};
+    }
+
+    value p_bank(const ast::expr& e, args& a) {
+        arity(e, a, 1, 1);
+        const std::int32_t n = integer(e, a[0], 0);
+        return value{guarded([&] { return palette_.bank(n, origin_at(e.pos)); })};
+    }
+
+    value p_colorpair(const ast::expr& e, args& a) {
+        arity(e, a, 3, 3);
+        const region& r = region_arg(e, a[0], 0);
+        const color& x = want<color>(e, a[1], 1, "a color");
+        const color& y = want<color>(e, a[2], 2, "a color");
+        return value{guarded([&] { return colorpair(r, x, y, origin_at(e.pos)); })};
+    }
+
+    value p_mp(const ast::expr& e, args& a) {
+        arity(e, a, 2, 2);
+        const region& r = region_arg(e, a[0], 0);
+        const bank& b = want<bank>(e, a[1], 1, "a message-passing bank made by bank(n)");
+        return value{guarded([&] { return mp(r, b, origin_at(e.pos)); })};
     }
 
     // ---- arithmetic: integers wrap at 32 bits; a float operand makes the result a float ----

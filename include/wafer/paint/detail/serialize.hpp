@@ -64,7 +64,22 @@ struct byte_writer {
     constexpr void col(const color& c) {
         u32(std::uint32_t(c.id));
         u8(std::uint8_t(c.physical));
+        u8(std::uint8_t(c.bank));
         at(c.at);
+    }
+    constexpr void rule(const route_rule& r) {
+        u8(r.count);
+        for (std::size_t k = 0; k < r.positions.size(); ++k) {
+            u8(std::uint8_t(r.positions[k].input));
+            u8(r.positions[k].outputs);
+            u8(r.positions[k].has_input);
+            u8(r.entry[k]);
+            u8(r.exit[k]);
+        }
+        u8(r.initial);
+        u8(std::uint8_t(r.swap));
+        u8(std::uint8_t(r.pop));
+        u8(std::uint8_t(r.open_input | r.open_output << 1 | r.ring << 2 | r.tip << 3 | r.fabadder << 4));
     }
 };
 
@@ -99,8 +114,30 @@ struct byte_reader {
         color c;
         c.id = std::int32_t(u32());
         c.physical = std::int8_t(u8());
+        c.bank = std::int8_t(u8());
         c.at = at();
         return c;
+    }
+    constexpr route_rule rule() {
+        route_rule r;
+        r.count = u8();
+        for (std::size_t k = 0; k < r.positions.size(); ++k) {
+            r.positions[k].input = hw::port(u8());
+            r.positions[k].outputs = u8();
+            r.positions[k].has_input = u8() != 0;
+            r.entry[k] = u8();
+            r.exit[k] = u8();
+        }
+        r.initial = u8();
+        r.swap = swap_kind(u8());
+        r.pop = ir::pop_mode(u8());
+        const std::uint8_t flags = u8();
+        r.open_input = flags & 1;
+        r.open_output = flags & 2;
+        r.ring = flags & 4;
+        r.tip = flags & 8;
+        r.fabadder = flags & 16;
+        return r;
     }
 };
 
@@ -132,11 +169,9 @@ constexpr void write_region(byte_writer<Sink>& w, const region& r) {
             w.at(b.at);
         }
         w.col(a.col);
-        w.u8(a.rule.count);
-        for (const auto& p : a.rule.positions) {
-            w.u8(std::uint8_t(p.input));
-            w.u8(p.outputs);
-        }
+        w.col(a.partner);
+        w.rule(a.rule);
+        w.u32(std::uint32_t(a.bank));
     }
 }
 
@@ -196,11 +231,9 @@ constexpr region decode(const unsigned char* bytes) {
             b.at = rd.at();
         }
         a.col = rd.col();
-        a.rule.count = rd.u8();
-        for (auto& p : a.rule.positions) {
-            p.input = ir::port(rd.u8());
-            p.outputs = rd.u8();
-        }
+        a.partner = rd.col();
+        a.rule = rd.rule();
+        a.bank = std::int32_t(rd.u32());
     }
     return r;
 }

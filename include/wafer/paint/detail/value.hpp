@@ -41,7 +41,7 @@ struct route_value {
 
 struct value {
     std::variant<nothing, std::int32_t, float, std::string, array_ref, dict_ref, color, route_value, region,
-                 function_ref, primitive_ref>
+                 function_ref, primitive_ref, bank>
         v;
 
     template <class T>
@@ -66,7 +66,7 @@ struct dict_entry {
 inline std::string kind_name(const value& v) {
     static constexpr const char* names[] = {"nothing",      "an integer", "a float",  "a string",
                                             "an array",     "a dictionary", "a color", "a route rule",
-                                            "a region",     "a function", "a function"};
+                                            "a region",     "a function", "a function", "a message-passing bank"};
     return names[v.v.index()];
 }
 
@@ -100,6 +100,7 @@ inline std::string show_text(const value& v) {
         }
         std::string operator()(const function_ref& f) const { return "function " + f->name; }
         std::string operator()(const primitive_ref& p) const { return "function " + p.name; }
+        std::string operator()(const bank& b) const { return "bank " + std::to_string(b.number); }
     };
     return std::visit(visitor{}, v.v);
 }

@@ -35,10 +35,17 @@ public:
     context(const context&) = delete;
     context& operator=(const context&) = delete;
 
-    /// Appends one statement's operations; `temps` index into `ops`.
+    /// Appends one statement's operations, each issued in turn; `temps` index into `ops`.
     void emit(std::vector<ir::dsd_op> ops, const std::vector<temp_operand>& temps, std::uint32_t temp_words_used) {
-        for (auto t : temps) temp_operands.push_back({out.code.size() + t.op, t.slot});
-        for (auto& op : ops) out.code.push_back(std::move(op));
+        for (auto t : temps) temp_operands.push_back({out.dsd_ops.size() + t.op, t.slot});
+        for (auto& op : ops) {
+            ir::instruction issue;
+            issue.code = ir::instr::dsd;
+            issue.target = static_cast<std::uint32_t>(out.dsd_ops.size());
+            issue.pos = op.pos;
+            code.push_back(issue);
+            out.dsd_ops.push_back(std::move(op));
+        }
         if (temp_words_used > temp_words) temp_words = temp_words_used;
     }
 
@@ -52,7 +59,7 @@ public:
             try {
                 auto base = memory.allocate(temp_words, true, "the temporaries of expressions", {}, report);
                 for (auto t : temp_operands) {
-                    auto& op = out.code[t.op];
+                    auto& op = out.dsd_ops[t.op];
                     auto& operand = t.slot == 0 ? op.dst : op.src[static_cast<std::size_t>(t.slot - 1)];
                     operand.base = static_cast<address>(operand.base + base);
                 }
@@ -60,6 +67,10 @@ public:
             }
         }
         out.memory_words = memory.end();
+        ir::instruction halt;
+        halt.code = ir::instr::halt;
+        code.push_back(halt);
+        out.blocks.push_back(ir::basic_block{std::move(code)});
     }
 
     const ast::program& prog;
@@ -74,6 +85,7 @@ public:
     int output_queues = 0;  ///< assigned so far, in order of first write
 
 private:
+    std::vector<ir::instruction> code;  ///< the program's one block: the statements in order, then halt
     std::uint32_t temp_words = 0;  ///< the most any one statement needs: statements reuse the area
     std::vector<temp_operand> temp_operands;
 };

@@ -20,12 +20,30 @@ constexpr std::optional<ir::data_type> data_type_of(base_type t) noexcept {
         case base_type::xp:
         case base_type::u16:
         case base_type::s16:
-        case base_type::u1: return ir::data_type::int16;
+        case base_type::u1: return ir::data_type::i16;
         case base_type::u32:
-        case base_type::s32: return ir::data_type::int32;
+        case base_type::s32: return ir::data_type::i32;
         case base_type::sp: return ir::data_type::f32;
         default: return std::nullopt;
     }
+}
+
+/// How a symbol of type `t` reads back (miget) and is written (miset).
+constexpr ir::value_format format_of(base_type t) noexcept {
+    switch (t) {
+        case base_type::xp:
+        case base_type::s16: return ir::value_format::s16;
+        case base_type::u16: return ir::value_format::u16;
+        case base_type::u32: return ir::value_format::u32;
+        case base_type::s32: return ir::value_format::s32;
+        case base_type::u64: return ir::value_format::u64;
+        case base_type::s64: return ir::value_format::s64;
+        case base_type::u1: return ir::value_format::u1;
+        case base_type::hp: return ir::value_format::f16;
+        case base_type::sp: return ir::value_format::f32;
+        case base_type::ep: return ir::value_format::ep;
+    }
+    return ir::value_format::s16;
 }
 
 /// The bits of `c` converted to `t` (words_of(t) words of them are significant).

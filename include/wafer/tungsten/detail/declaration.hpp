@@ -91,7 +91,7 @@ inline void lay_out(context& cx, const ast::var_decl& decl, variable_symbol& v) 
         if (*extent < 1)
             cx.report.fail(dim.extent.pos, "dimension " + quote(name) + " of " + quote(decl.name) + " has extent " +
                                                std::to_string(*extent) + "; an extent must be at least 1");
-        if (*extent > pe_memory_words)
+        if (*extent > hw::memory_words)
             cx.report.fail(dim.extent.pos, quote(decl.name) + " does not fit in PE memory: dimension " + quote(name) +
                                                " has extent " + std::to_string(*extent));
         for (const auto& earlier : v.dim_names)
@@ -115,7 +115,7 @@ inline void lay_out(context& cx, const ast::var_decl& decl, variable_symbol& v) 
 /// from an immediate when every element is the same, else from a copy kept in the initial data.
 inline void emit_array_initialization(context& cx, const std::string& name, const variable_symbol& v,
                                       const std::vector<word>& words, source_position pos) {
-    const auto type = data_type_of(v.type).value_or(ir::data_type::int16);  // a copy moves bits: words will do
+    const auto type = data_type_of(v.type).value_or(ir::data_type::i16);  // a copy moves bits: words will do
     const std::uint32_t w = ir::words_of(type);
     const auto chunk = [&](std::size_t k) {
         return w == 1 ? words[k] : static_cast<std::uint32_t>(words[2 * k] | (std::uint32_t{words[2 * k + 1]} << 16));
@@ -185,7 +185,7 @@ inline void declare_variable(context& cx, const ast::var_decl& decl) {
         throw;
     }
     if (cx.scopes.at_top_level())
-        cx.out.symbols.push_back({decl.name, std::string(name_of(decl.type)), v.base, map_dimensions(v)});
+        cx.out.symbols.push_back({decl.name, format_of(decl.type), v.base, map_dimensions(v)});
     try {
         if (decl.init) initialize(cx, decl.name, v, *decl.init, decl.pos);
     } catch (const abandon&) {

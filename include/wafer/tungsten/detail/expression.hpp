@@ -67,7 +67,7 @@ private:
         const std::uint32_t words = ir::words_of(f_.data);
         const std::uint64_t base = temp_words + (words == 2 ? temp_words % 2 : 0);
         const std::uint64_t end = base + f_.elements * words;
-        if (end > pe_memory_words)
+        if (end > hw::memory_words)
             cx_.report.fail(f_.pos, "this statement needs " + count_of(end, "word") +
                                         " of temporaries, more than PE memory holds; split it into simpler statements");
         temp_words = static_cast<std::uint32_t>(end);

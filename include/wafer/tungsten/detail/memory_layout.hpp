@@ -19,9 +19,9 @@ public:
     address allocate(std::uint64_t words, bool even, const std::string& what, source_position pos,
                      const reporter& report) {
         std::uint64_t base = next_ + (even ? next_ % 2 : 0);
-        if (base + words > pe_memory_words)
+        if (base + words > hw::memory_words)
             report.fail(pos, what + " needs " + count_of(words, "word") + " from " + address_text(base) +
-                                 ", past the end of PE memory at " + address_text(pe_memory_words));
+                                 ", past the end of PE memory at " + address_text(hw::memory_words));
         next_ = static_cast<std::uint32_t>(base + words);
         return static_cast<address>(base);
     }

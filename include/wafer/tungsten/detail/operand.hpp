@@ -26,7 +26,7 @@ struct statement_frame {
     std::array<std::uint32_t, ir::max_rank> extent{1, 1, 1, 1};
     std::uint64_t elements = 1;
     base_type type = base_type::xp;  ///< the target's type: literals convert to it
-    ir::data_type data = ir::data_type::int16;
+    ir::data_type data = ir::data_type::i16;
     source_position pos;  ///< the statement's
 };
 
@@ -134,11 +134,11 @@ private:
                                                " is read twice in one statement; each read takes the next wavelet, so "
                                                "read it once into a variable");
             sockets_read_.push_back(s.index);
-            if (sock.input_queue < 0) sock.input_queue = next_queue(cx_.input_queues, 8, "input", e);
+            if (sock.input_queue < 0) sock.input_queue = next_queue(cx_.input_queues, hw::input_queues, "input", e);
             o.k = ir::dsd::kind::fabin;
             o.queue = static_cast<std::uint8_t>(sock.input_queue);
         } else {
-            if (sock.output_queue < 0) sock.output_queue = next_queue(cx_.output_queues, 6, "output", e);
+            if (sock.output_queue < 0) sock.output_queue = next_queue(cx_.output_queues, hw::output_queues(hw::arch::wse2), "output", e);
             o.k = ir::dsd::kind::fabout;
             o.queue = static_cast<std::uint8_t>(sock.output_queue);
         }

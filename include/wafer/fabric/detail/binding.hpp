@@ -1,0 +1,68 @@
+#pragma once
+// Where a color meets a PE's queues on its router: which buffer takes a color arriving on a port,
+// which input queue a color is delivered to, which buffer an output queue feeds, and clearing a
+// color's teardown. Used when the fabric is built and when an operation rebinds a queue.
+#include <cstdint>
+
+#include "wafer/fabric/machine.hpp"
+
+namespace wafer::fabric::detail {
+
+/// The buffer of router `r` that takes wavelets arriving on color `arriving` through `port`, or
+/// no_acceptor.
+inline std::int32_t acceptor(const machine& m, std::int32_t r, int arriving, hw::port port) {
+    if (r < 0) return no_acceptor;
+    const auto& rs = m.routers[std::size_t(r)];
+    for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b)
+        if (m.buffers[b].port == std::uint8_t(port) && m.buffers[b].arriving == arriving) return std::int32_t(b);
+    return no_acceptor;
+}
+
+/// Router `r`'s state for `color`, or -1.
+inline std::int32_t color_at(const machine& m, std::uint32_t r, int color) {
+    const auto& rs = m.routers[r];
+    for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c)
+        if (m.colors[c].color == color) return std::int32_t(c);
+    return -1;
+}
+
+/// The color socket `s` of PE `placed` is bound to (by its input or output queue), or -1.
+inline int socket_color(const ir::layout&, const ir::placed_pe& placed, const ir::pe_program& p, int s) {
+    const auto& sock = p.sockets[std::size_t(s)];
+    if (sock.input_queue >= 0) return placed.input_color[std::size_t(sock.input_queue)];
+    if (sock.output_queue >= 0) return placed.output_color[std::size_t(sock.output_queue)];
+    return -1;
+}
+
+/// Input queue q of PE `pe` now receives what its router delivers to the core on `color`.
+inline void bind_input_queue(machine& m, std::uint32_t pe, int q, int color) {
+    auto& qs = m.input_queue(pe, q);
+    const std::uint32_t r = m.pes[pe].router;
+    if (qs.color >= 0)
+        if (const auto c = color_at(m, r, qs.color); c >= 0) m.colors[std::size_t(c)].core_queue = -1;
+    qs.color = std::int8_t(color);
+    if (color < 0) return;
+    if (const auto c = color_at(m, r, color); c >= 0)
+        m.colors[std::size_t(c)].core_queue = std::int32_t(m.pes[pe].queues + std::uint32_t(m.pes[pe].input_queue(q)));
+}
+
+/// Output queue q of PE `pe` now feeds its router on `color`.
+inline void bind_output_queue(machine& m, std::uint32_t pe, int q, int color) {
+    auto& qs = m.output_queue(pe, q);
+    qs.color = std::int8_t(color);
+    qs.onramp = color < 0 ? -1 : acceptor(m, std::int32_t(m.pes[pe].router), color, hw::port::core);
+}
+
+/// The color of socket `s` leaves teardown on PE `pe`'s router; its neighbours may send to it now.
+inline void clear_teardown(machine& m, std::uint32_t pe, int s) {
+    const int color = socket_color(*m.layout, m.layout->pes[pe], m.layout->programs[m.pes[pe].program], s);
+    if (color < 0) return;
+    const std::uint32_t r = m.pes[pe].router;
+    const auto c = color_at(m, r, color);
+    if (c < 0) return;
+    m.colors[std::size_t(c)].teardown = false;
+    m.wake_router(std::int32_t(r));
+    for (int p = 1; p < hw::ports; ++p) m.wake_router(m.routers[r].neighbour[std::size_t(p)]);
+}
+
+}  // namespace wafer::fabric::detail

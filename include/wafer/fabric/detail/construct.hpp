@@ -1,0 +1,279 @@
+#pragma once
+// Building a fabric's state from a checked layout: every pool sized and filled once, every route
+// resolved to buffer indices (which buffer of which neighbour takes what leaves each port), and
+// `restart`, which puts the run state back to cycle 0 without touching memory.
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
+#include "wafer/fabric/detail/binding.hpp"
+#include "wafer/fabric/machine.hpp"
+
+namespace wafer::fabric::detail {
+
+/// The color a message leaving through `p` travels on, in bank `first`'s five colors: the core
+/// color, then +x (right), -x (left), +y (up), -y (down).
+constexpr int mp_travel_color(int first, hw::port p) noexcept {
+    switch (p) {
+    case hw::port::right: return first + 1;
+    case hw::port::left: return first + 2;
+    case hw::port::up: return first + 3;
+    case hw::port::down: return first + 4;
+    default: return first;
+    }
+}
+
+class constructor {
+public:
+    constructor(machine& m, const ir::layout& l) : m_(m), l_(l) {}
+
+    void build() {
+        m_.layout = &l_;
+        m_.arch = l_.arch;
+        for (const auto& p : l_.programs) m_.programs.push_back(prepare(p));
+        m_.grid.assign(std::size_t(l_.width) * std::size_t(l_.height), -1);
+        auto router_at = [&](std::int32_t x, std::int32_t y) {
+            auto& g = m_.grid[cell(x, y)];
+            if (g < 0) {
+                g = std::int32_t(m_.routers.size());
+                m_.routers.push_back(router_state{});
+                m_.routers.back().x = x;
+                m_.routers.back().y = y;
+            }
+            return std::uint32_t(g);
+        };
+        // Routers first, in layout order, so their colors and buffers are contiguous.
+        for (const auto& r : l_.routers) colors_of(router_at(r.x, r.y), r);
+        for (std::size_t i = 0; i < l_.pes.size(); ++i) {
+            const std::uint32_t r = router_at(l_.pes[i].x, l_.pes[i].y);
+            m_.routers[r].pe = std::int32_t(i);
+        }
+        for (auto& rs : m_.routers) {
+            for (int p = 1; p < hw::ports; ++p) {
+                const std::int32_t x = rs.x + hw::dx(hw::port(p)), y = rs.y + hw::dy(hw::port(p));
+                rs.neighbour[std::size_t(p)] =
+                    x < 0 || y < 0 || x >= l_.width || y >= l_.height ? off_fabric : m_.grid[cell(x, y)];
+            }
+        }
+        for (std::uint32_t r = 0; r < m_.routers.size(); ++r) resolve(r);
+        pes();
+    }
+
+private:
+    machine& m_;
+    const ir::layout& l_;
+
+    std::size_t cell(std::int32_t x, std::int32_t y) const { return std::size_t(y) * std::size_t(l_.width) + std::size_t(x); }
+
+    std::int32_t buffer(std::uint32_t owner, hw::port port, int arriving) {
+        auto& rs = m_.routers[m_.colors[owner].router];
+        for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b)
+            if (m_.buffers[b].owner == owner && m_.buffers[b].port == std::uint8_t(port)) return std::int32_t(b);
+        input_buffer b;
+        b.port = std::uint8_t(port);
+        b.arriving = std::uint8_t(arriving);
+        b.owner = owner;
+        b.items = bounded_queue<wavelet, router_buffer_capacity>(router_buffer_capacity);
+        m_.buffers.push_back(b);
+        ++rs.buffer_count;
+        return std::int32_t(m_.buffers.size() - 1);
+    }
+
+    std::uint32_t new_color(std::uint32_t r, int color, color_kind kind) {
+        color_state cs;
+        cs.color = std::uint8_t(color);
+        cs.kind = kind;
+        cs.router = r;
+        cs.source.fill(-1);
+        for (auto& t : cs.target) t.fill(no_acceptor);
+        m_.colors.push_back(cs);
+        ++m_.routers[r].color_count;
+        return std::uint32_t(m_.colors.size() - 1);
+    }
+
+    void colors_of(std::uint32_t r, const ir::router& ir_router) {
+        auto& rs = m_.routers[r];
+        rs.colors = std::uint32_t(m_.colors.size());
+        rs.buffers = std::uint32_t(m_.buffers.size());
+        rs.mp_banks = ir_router.mp_banks;
+        for (const auto& route : ir_router.colors) {
+            const std::uint32_t c = new_color(r, route.color, route.fabric_adder ? color_kind::adder : color_kind::route);
+            auto& cs = m_.colors[c];
+            cs.count = std::uint8_t(route.positions.size());
+            std::copy(route.positions.begin(), route.positions.end(), cs.positions.begin());
+            cs.initial = cs.current = route.initial;
+            cs.ring = route.ring;
+            cs.pop = route.pop;
+            cs.start_teardown = cs.teardown = route.teardown;
+            for (std::uint8_t k = 0; k < cs.count; ++k) {
+                const auto& pos = cs.positions[k];
+                if (!pos.has_input) continue;
+                const bool swapped = (route.swapped & hw::bit(pos.input)) != 0;
+                m_.colors[c].source[k] = buffer(c, pos.input, swapped ? hw::partner(route.color) : route.color);
+            }
+            if (route.fabric_adder) m_.colors[c].addend = buffer(c, hw::port::core, route.color);
+        }
+        for (int bank = 0; bank < hw::mp_banks; ++bank) {
+            if (!(ir_router.mp_banks & (1u << bank))) continue;
+            const int first = hw::mp_first_color(bank);
+            const std::uint32_t core = new_color(r, first, color_kind::mp_core);
+            m_.colors[core].mp_bank = std::uint8_t(bank);
+            m_.colors[core].source[0] = buffer(core, hw::port::core, first);
+            for (const hw::port out : {hw::port::right, hw::port::left, hw::port::up, hw::port::down}) {
+                const int travel = mp_travel_color(first, out);
+                const std::uint32_t c = new_color(r, travel, color_kind::mp_travel);
+                m_.colors[c].mp_bank = std::uint8_t(bank);
+                m_.colors[c].bank_core = std::int32_t(core);
+                m_.colors[c].source[0] = buffer(c, hw::opposite(out), travel);  // it arrives from behind
+            }
+        }
+    }
+
+    /// Where each output of each color's positions leads, and who fills each buffer.
+    void resolve(std::uint32_t r) {
+        auto& rs = m_.routers[r];
+        for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b) {
+            const auto port = hw::port(m_.buffers[b].port);
+            m_.buffers[b].writer = port == hw::port::core ? std::int32_t(r) : rs.neighbour[std::size_t(port)];
+        }
+        for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c) {
+            auto& cs = m_.colors[c];
+            auto lead = [&](hw::port p, int travel) {
+                if (p == hw::port::core) return to_core;
+                const std::int32_t n = rs.neighbour[std::size_t(p)];
+                if (n == off_fabric) return off_fabric;
+                return acceptor(m_, n, travel, hw::opposite(p));
+            };
+            if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) {
+                const int first = hw::mp_first_color(cs.mp_bank);
+                for (int p = 0; p < hw::ports; ++p) cs.target[0][std::size_t(p)] = lead(hw::port(p), mp_travel_color(first, hw::port(p)));
+                continue;
+            }
+            for (std::uint8_t k = 0; k < cs.count; ++k)
+                for (int p = 0; p < hw::ports; ++p)
+                    if (cs.positions[k].outputs & (1u << p)) cs.target[k][std::size_t(p)] = lead(hw::port(p), cs.color);
+        }
+    }
+
+    void pes() {
+        const std::size_t n = l_.pes.size();
+        m_.pes.resize(n);
+        m_.grown_of.assign(n, -1);
+        std::size_t words = 0, registers = 0, queues = 0, threads = 0, fifos = 0, stacks = 0, walks = 0;
+        std::vector<std::uint16_t> inputs(n), outputs(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& placed = l_.pes[i];
+            const auto& pp = m_.programs[placed.program];
+            const auto& prog = l_.programs[placed.program];
+            auto& p = m_.pes[i];
+            p.program = placed.program;
+            p.router = std::uint32_t(m_.grid[cell(placed.x, placed.y)]);
+            p.memory = std::uint32_t(words);
+            p.memory_size = pp.memory_words;
+            words += pp.memory_words;
+            p.registers = std::uint32_t(registers);
+            registers += prog.registers;
+            inputs[i] = pp.input_queues;
+            outputs[i] = pp.output_queues;
+            for (int q = 0; q < hw::input_queues; ++q)
+                if (placed.input_color[std::size_t(q)] >= 0) inputs[i] = std::uint16_t(inputs[i] | 1u << q);
+            for (int q = 0; q < hw::max_output_queues; ++q)
+                if (placed.output_color[std::size_t(q)] >= 0) outputs[i] = std::uint16_t(outputs[i] | 1u << q);
+            p.queues = std::uint32_t(queues);
+            p.queue_slot.fill(-1);
+            std::int8_t slot = 0;
+            for (int q = 0; q < hw::input_queues; ++q)
+                if (inputs[i] & (1u << q)) p.queue_slot[std::size_t(q)] = slot++;
+            for (int q = 0; q < hw::max_output_queues; ++q)
+                if (outputs[i] & (1u << q)) p.queue_slot[std::size_t(hw::input_queues + q)] = slot++;
+            queues += std::size_t(slot);
+            if (pp.has_async) p.threads = std::uint32_t(threads), threads += hw::microthreads;
+            p.fifos = std::uint32_t(fifos);
+            fifos += prog.fifos.size();
+            if (pp.has_calls) p.stack = std::uint32_t(stacks), stacks += call_stack_depth;
+            if (pp.has_dynamic_walk) p.walks = std::uint32_t(walks), walks += 1 + (pp.has_async ? hw::microthreads : 0);
+        }
+        m_.memory.assign(words, 0);
+        m_.registers.assign(registers, 0);
+        m_.queues.resize(queues);
+        m_.threads.resize(threads);
+        m_.fifos.resize(fifos);
+        m_.stacks.assign(stacks, 0);
+        m_.walks.resize(walks);
+        m_.walk_ops.resize(walks);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& p = m_.pes[i];
+            const auto& placed = l_.pes[i];
+            for (int q = 0; q < hw::input_queues; ++q)
+                if (p.input_queue(q) >= 0) m_.input_queue(std::uint32_t(i), q).items = wavelet_queue(std::size_t(hw::input_queue_length(m_.arch, q)));
+            for (int q = 0; q < hw::output_queues(m_.arch); ++q)
+                if (p.output_queue(q) >= 0)
+                    m_.output_queue(std::uint32_t(i), q).items = wavelet_queue(std::size_t(hw::output_queue_length(m_.arch, q)));
+            for (int q = 0; q < hw::input_queues; ++q)
+                if (p.input_queue(q) >= 0) bind_input_queue(m_, std::uint32_t(i), q, placed.input_color[std::size_t(q)]);
+            for (int q = 0; q < hw::output_queues(m_.arch); ++q)
+                if (p.output_queue(q) >= 0) bind_output_queue(m_, std::uint32_t(i), q, placed.output_color[std::size_t(q)]);
+            const auto& prog = l_.programs[placed.program];
+            word* mem = m_.memory.data() + p.memory;
+            for (const auto& s : prog.data)
+                for (std::size_t w = 0; w < s.words.size() && s.base + w < p.memory_size; ++w) mem[s.base + w] = s.words[w];
+        }
+    }
+};
+
+/// Puts every PE, queue, thread, FIFO, router buffer and switch back to where a run starts.
+/// Memory is kept: load or poke it, run, read it back, and repeat.
+inline void restart(machine& m, std::uint64_t limit) {
+    m.clock.clear();
+    m.faults.clear();
+    m.warnings.clear();
+    m.drops.clear();
+    m.sunk = 0;
+    m.last = 0;
+    m.now = 0;
+    m.limit = limit;
+    for (auto& q : m.queues) {
+        q.items.clear();
+        q.user = 0xff;
+    }
+    for (auto& t : m.threads) t = microthread{};
+    for (auto& f : m.fifos) f = fifo_state{};
+    for (auto& b : m.buffers) b.items.clear();
+    for (auto& c : m.colors) {
+        c.current = c.initial;
+        c.teardown = c.start_teardown;
+    }
+    for (auto& r : m.routers) r.listed = false;
+    for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
+        auto& p = m.pes[i];
+        const auto& prog = m.layout->programs[p.program];
+        std::fill_n(m.registers.begin() + p.registers, prog.registers, 0u);
+        p.main = main_state::running;
+        p.depth = 0;
+        p.task = -1;
+        p.pc = 0;
+        p.op = issued_op{};
+        p.activated = p.blocked = 0;
+        for (std::size_t t = 0; t < prog.tasks.size(); ++t) {
+            if (prog.tasks[t].active) p.activated |= std::uint64_t(1) << t;
+            if (prog.tasks[t].blocked) p.blocked |= std::uint64_t(1) << t;
+        }
+        p.busy_threads = 0;
+        p.stalled = false;
+        p.clock = p.since = 0;
+        p.scheduled = true;
+        m.clock.schedule(i, 0);
+    }
+    // Queues keep their bindings from the layout (an operation may have rebound them).
+    for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
+        const auto& placed = m.layout->pes[i];
+        for (int q = 0; q < hw::input_queues; ++q)
+            if (m.pes[i].input_queue(q) >= 0 && m.input_queue(i, q).color != placed.input_color[std::size_t(q)])
+                bind_input_queue(m, i, q, placed.input_color[std::size_t(q)]);
+        for (int q = 0; q < hw::output_queues(m.arch); ++q)
+            if (m.pes[i].output_queue(q) >= 0 && m.output_queue(i, q).color != placed.output_color[std::size_t(q)])
+                bind_output_queue(m, i, q, placed.output_color[std::size_t(q)]);
+    }
+}
+
+}  // namespace wafer::fabric::detail

@@ -1,0 +1,190 @@
+#pragma once
+// The run's outcome in words: faults, warnings, wavelets lost off the fabric edge or left where
+// they cannot move, and where a blocked operation is in its kernel. Diagnostics carry the kernel's
+// file and position; the line itself is quoted by whoever prints them (the interpreter reads no
+// files).
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "wafer/core/diagnostic.hpp"
+#include "wafer/fabric/detail/report_text.hpp"
+#include "wafer/fabric/detail/wait_analysis.hpp"
+#include "wafer/fabric/machine.hpp"
+
+namespace wafer::fabric::detail {
+
+inline std::string pe_label(const machine& m, std::uint32_t i) {
+    const auto& p = m.layout->pes[i];
+    return pe_text(p.x, p.y, p.name, m.layout->programs[p.program].kernel);
+}
+
+/// "socket rx" for the socket on a queue, else "" (a program built without socket names).
+inline std::string socket_text(const ir::pe_program& prog, bool input, int q) {
+    const auto s = socket_on(prog, input, q);
+    return s < 0 ? "" : "socket " + prog.sockets[std::size_t(s)].name;
+}
+
+inline diagnostic describe(const machine& m, const fault& f) {
+    const auto& prog = m.program_of(f.pe);
+    const auto& pp = m.programs[m.pes[f.pe].program];
+    const source_position pos = f.op >= 0 ? prog.dsd_ops[std::size_t(f.op)].pos : pp.code[f.instruction].pos;
+    const std::string who = pe_label(m, f.pe) + ": ";
+    const std::string what = f.op >= 0 ? "operation " + std::to_string(f.op + 1) : "instruction " + std::to_string(f.instruction + 1);
+    const std::string queue = std::string(f.output ? "output" : "input") + " queue " + std::to_string(f.low);
+    std::string message;
+    switch (f.what) {
+    case fault::kind::memory:
+        message = what + " accesses words " + hex(f.low) + ".." + hex(f.high) + ", outside PE memory (0x0.." +
+                  hex(hw::memory_words - 1) + ")";
+        break;
+    case fault::kind::divide_by_zero: message = what + " divides by zero"; break;
+    case fault::kind::call_depth: message = what + " calls deeper than " + std::to_string(call_stack_depth) + " levels"; break;
+    case fault::kind::return_at_top: message = what + " returns with no call to return to"; break;
+    case fault::kind::microthread_busy:
+        message = what + " starts on microthread " + std::to_string(f.low) + ", which still runs operation " +
+                  std::to_string(f.other + 1) + ": two concurrent operations on one microthread";
+        break;
+    case fault::kind::queue_busy:
+        message = what + " uses " + queue + ", which operation " + std::to_string(f.other + 1) +
+                  " still uses: two concurrent operations on one queue";
+        break;
+    case fault::kind::queue_not_empty:
+        message = what + " rebinds " + queue + " from color " + std::to_string(f.other) +
+                  " while it still holds wavelets of that color: empty a queue before reusing it";
+        break;
+    }
+    return diagnostic{severity::error, prog.source_file, pos, who + message + " (cycle " + std::to_string(f.cycle) + ")", ""};
+}
+
+inline diagnostic describe(const machine& m, const run_warning& w) {
+    const auto& prog = m.program_of(w.pe);
+    const std::string socket = socket_text(prog, true, w.queue);
+    return diagnostic{severity::warning, "", {},
+                      pe_label(m, w.pe) + ": " + plural(w.count, "control wavelet", "control wavelets") + " in input queue " +
+                          std::to_string(w.queue) + (socket.empty() ? "" : " (" + socket + ")") +
+                          " read as data, first at cycle " + std::to_string(w.cycle) +
+                          ": no on_control, control_transform or control task takes them",
+                      ""};
+}
+
+/// Why the wavelet at the head of a buffer cannot move, or "" when it could.
+inline std::string stuck_reason(const machine& m, const input_buffer& b) {
+    const color_state& cs = m.colors[b.owner];
+    const auto& rs = m.routers[cs.router];
+    const std::string c = "color " + std::to_string(cs.color);
+    if (cs.kind != color_kind::route && cs.kind != color_kind::adder) {
+        const auto w = b.items.front();
+        return "the message to " + coordinates(std::int32_t((w.data >> 16) & 0xff), std::int32_t(w.data >> 24)) +
+               " cannot go on: the next router has no mp() for bank " + std::to_string(cs.mp_bank) + ", or no room";
+    }
+    const auto& pos = cs.positions[cs.current];
+    if (!pos.has_input || cs.source[cs.current] != std::int32_t(&b - m.buffers.data()))
+        return std::string(b.items.size() == 1 ? "it came" : "they came") + " in from " + port_letter(hw::port(b.port)) +
+               " but the route's current position takes input from " +
+               (pos.has_input ? std::string(1, port_letter(pos.input)) : std::string("nowhere"));
+    if (cs.kind == color_kind::adder && m.buffers[std::size_t(cs.addend)].items.empty())
+        return "the fabric adder waits for an f16 operand from the core of " + coordinates(rs.x, rs.y);
+    for (int p = 0; p < hw::ports; ++p) {
+        if (!(pos.outputs & (1u << p))) continue;
+        const std::int32_t t = cs.target[cs.current][std::size_t(p)];
+        const auto letter = std::string(1, port_letter(hw::port(p)));
+        if (t == to_core) {
+            if (rs.pe < 0) return "the route sends to the core, where no PE is placed";
+            if (cs.core_queue < 0) return pe_label(m, std::uint32_t(rs.pe)) + " has no input queue on " + c;
+            if (m.queues[std::size_t(cs.core_queue)].items.full()) return "the input queue of " + pe_label(m, std::uint32_t(rs.pe)) + " on " + c + " is full";
+        } else if (t == no_acceptor) {
+            const std::int32_t nx = rs.x + hw::dx(hw::port(p)), ny = rs.y + hw::dy(hw::port(p));
+            const std::string next = "router " + coordinates(nx, ny);
+            const color_state* there = color_state_at(m, nx, ny, cs.color);
+            if (there && there->kind == color_kind::route && there->positions[there->current].has_input)
+                return next + "'s route on " + c + " takes input from " + port_letter(there->positions[there->current].input) +
+                       ", not " + port_letter(hw::opposite(hw::port(p)));
+            return next + " has no route on " + c;
+        } else if (t >= 0) {
+            const auto& target = m.buffers[std::size_t(t)];
+            const auto& owner = m.colors[target.owner];
+            const auto& nr = m.routers[owner.router];
+            if (owner.teardown) return "router " + coordinates(nr.x, nr.y) + " holds color " + std::to_string(owner.color) + " in teardown";
+            if (target.items.full()) return "no room at router " + coordinates(nr.x, nr.y) + " going " + letter;
+        }
+    }
+    return "waiting for room on " + c;
+}
+
+/// A note for every place wavelets wait: router buffers (by position) and PE queues. Adds the
+/// number of wavelets to `count`.
+inline std::vector<diagnostic> undelivered(const machine& m, std::uint64_t& count) {
+    std::vector<diagnostic> notes;
+    auto note = [&](std::uint64_t n, std::string text) {
+        count += n;
+        notes.push_back(diagnostic{severity::note, "", {}, plural(n, "wavelet", "wavelets") + text, ""});
+    };
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t b = 0; b < m.buffers.size(); ++b)
+        if (!m.buffers[b].items.empty()) order.push_back(b);
+    auto where = [&](std::uint32_t b) {
+        const auto& rs = m.routers[m.colors[m.buffers[b].owner].router];
+        return std::tuple(rs.y, rs.x, m.colors[m.buffers[b].owner].color, m.buffers[b].port);
+    };
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return where(a) < where(b); });
+    for (const auto b : order) {
+        const auto& buf = m.buffers[b];
+        const auto& cs = m.colors[buf.owner];
+        const auto& rs = m.routers[cs.router];
+        note(buf.items.size(), " on color " + std::to_string(cs.color) + (buf.items.size() == 1 ? " waits" : " wait") +
+                                   " at router " + coordinates(rs.x, rs.y) + ": " + stuck_reason(m, buf));
+    }
+    for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
+        const auto& prog = m.program_of(i);
+        const bool halted = end_of(m, i) == pe_end::halted;
+        for (int q = 0; q < hw::input_queues; ++q) {
+            if (m.pes[i].input_queue(q) < 0) continue;
+            const auto& qs = m.queues[m.pes[i].queues + std::uint32_t(m.pes[i].input_queue(q))];
+            if (qs.items.empty()) continue;
+            const auto socket = socket_text(prog, true, q);
+            note(qs.items.size(), std::string(qs.items.size() == 1 ? " waits" : " wait") + " in input queue " +
+                                      std::to_string(q) + (socket.empty() ? "" : " (" + socket + ")") + " of " +
+                                      pe_label(m, i) + (halted ? ", which halted without reading them" : ""));
+        }
+        for (int q = 0; q < hw::max_output_queues; ++q) {
+            if (m.pes[i].output_queue(q) < 0) continue;
+            const auto& qs = m.queues[m.pes[i].queues + std::uint32_t(m.pes[i].output_queue(q))];
+            if (qs.items.empty()) continue;
+            const auto socket = socket_text(prog, false, q);
+            note(qs.items.size(), std::string(qs.items.size() == 1 ? " waits" : " wait") + " in output queue " +
+                                      std::to_string(q) + (socket.empty() ? "" : " (" + socket + ")") + " of " +
+                                      pe_label(m, i) +
+                                      (qs.color < 0     ? ", which is bound to no color"
+                                       : qs.onramp < 0 ? ", whose router takes no color " + std::to_string(qs.color) + " from the core"
+                                                       : ""));
+        }
+    }
+    return notes;
+}
+
+inline std::vector<diagnostic> drops(const machine& m) {
+    std::vector<diagnostic> out;
+    for (const auto& [key, d] : m.drops) {
+        const auto [y, x, color, port] = key;
+        out.push_back(diagnostic{severity::warning, "", {},
+                                 (d.count == 1 ? std::string("wavelet") : std::to_string(d.count) + " wavelets") + " on color " +
+                                     std::to_string(color) + " left the fabric going " + port_letter(hw::port(port)) +
+                                     " from PE " + coordinates(x, y) + " (data lost" + (d.count == 1 ? " at" : ", first at") +
+                                     " cycle " + std::to_string(d.first) + ")",
+                                 ""});
+    }
+    return out;
+}
+
+/// The note at a blocked thread's operation, in its kernel's source.
+inline diagnostic blocked_here(const machine& m, std::uint32_t i, const blocked_thread& b) {
+    const auto& prog = m.program_of(i);
+    return diagnostic{severity::note, prog.source_file, prog.dsd_ops[b.op].pos,
+                      "blocked here, in operation " + std::to_string(b.op + 1) + " of " + std::to_string(prog.dsd_ops.size()) +
+                          (b.thread > 0 ? " (microthread " + std::to_string(b.thread - 1) + ")" : ""),
+                      ""};
+}
+
+}  // namespace wafer::fabric::detail

@@ -1,0 +1,141 @@
+#pragma once
+// Everything a running fabric holds, in pools allocated when it is built (detail/construct.hpp):
+// the PEs and routers of fabric/state.hpp, their memory, registers, queues, microthreads, FIFOs,
+// call stacks, router colors and buffers; the clock; and what the run has to report (faults,
+// warnings, dropped wavelets), recorded as data.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "wafer/core/hardware.hpp"
+#include "wafer/fabric/dsd_engine.hpp"
+#include "wafer/fabric/program.hpp"
+#include "wafer/fabric/scheduler.hpp"
+#include "wafer/fabric/state.hpp"
+#include "wafer/ir/layout.hpp"
+
+namespace wafer::fabric {
+
+/// Something a program did that the hardware cannot, or that the DSD reference calls the
+/// programmer's responsibility: the run stops with status `fault`.
+struct fault {
+    enum class kind : std::uint8_t {
+        memory,              ///< an operation or instruction touches words outside PE memory
+        divide_by_zero,
+        call_depth,          ///< more nested calls than the call stack holds
+        return_at_top,       ///< ret with no call to return to
+        microthread_busy,    ///< an asynchronous operation on a microthread that still runs one
+        queue_busy,          ///< two operations at once on one queue
+        queue_not_empty,     ///< a queue rebound to another color while it holds wavelets
+    };
+    kind what = kind::memory;
+    std::uint32_t pe = 0;
+    std::uint64_t cycle = 0;
+    std::uint32_t instruction = 0;  ///< the instruction (index into the program's laid-out code)
+    std::int64_t op = -1;           ///< the DSD operation, -1 for a scalar instruction
+    std::int64_t low = 0, high = 0; ///< memory: the words touched; queue_*: the queue; microthread: its ID
+    std::int64_t other = -1;        ///< microthread_busy / queue_busy: the operation it still runs
+    bool output = false;            ///< queue_*: an output queue
+};
+
+/// Something worth a warning that does not stop the run; one per (kind, PE, queue).
+struct run_warning {
+    enum class kind : std::uint8_t {
+        control_as_data,  ///< a control wavelet read as data (no on_control, control_transform or control task)
+    };
+    kind what = kind::control_as_data;
+    std::uint32_t pe = 0;
+    std::uint8_t queue = 0;
+    std::uint64_t cycle = 0;  ///< the first time
+    std::uint64_t count = 0;
+    friend bool operator<(const run_warning& a, const run_warning& b) {
+        return std::tie(a.what, a.pe, a.queue) < std::tie(b.what, b.pe, b.queue);
+    }
+};
+
+/// Wavelets routed off the edge of the fabric, per (router, color, port).
+struct dropped {
+    std::uint64_t count = 0, first = 0;
+};
+
+struct machine {
+    const ir::layout* layout = nullptr;
+    hw::arch arch = hw::arch::wse2;
+    std::vector<prepared_program> programs;
+
+    std::vector<pe_state> pes;
+    std::vector<word> memory;                          ///< the pool of every PE's words
+    std::vector<std::unique_ptr<word[]>> grown;        ///< PEs whose memory grew past their pool slice (full size)
+    std::vector<std::int32_t> grown_of;                ///< per PE: index into `grown`, -1 none
+    std::vector<std::uint32_t> registers;
+    std::vector<queue_state> queues;
+    std::vector<microthread> threads;
+    std::vector<fifo_state> fifos;
+    std::vector<std::uint32_t> stacks;
+    std::vector<prepared_op> walks;
+    std::vector<ir::dsd_op> walk_ops;                  ///< the operation each walk was prepared from
+
+    std::vector<router_state> routers;
+    std::vector<color_state> colors;
+    std::vector<input_buffer> buffers;
+    std::vector<std::int32_t> grid;                    ///< width * height: router index, or -1
+
+    scheduler clock;
+    dsd_engine engine;
+    std::uint64_t now = 0;                             ///< the cycle being run
+    std::uint64_t limit = 0;
+    std::uint64_t last = 0;                            ///< the last cycle anything happened
+    std::vector<fault> faults;
+    std::vector<run_warning> warnings;
+    std::map<std::tuple<std::int32_t, std::int32_t, std::uint8_t, std::uint8_t>, dropped> drops;  ///< (y, x, color, port)
+    std::uint64_t sunk = 0;                            ///< wavelets a position without outputs discarded
+
+    word* memory_of(std::uint32_t pe) noexcept {
+        return grown_of[pe] >= 0 ? grown[std::size_t(grown_of[pe])].get() : memory.data() + pes[pe].memory;
+    }
+    const word* memory_of(std::uint32_t pe) const noexcept {
+        return grown_of[pe] >= 0 ? grown[std::size_t(grown_of[pe])].get() : memory.data() + pes[pe].memory;
+    }
+    /// Gives PE `pe` at least `words` words (at most hw::memory_words): a rare path for addresses
+    /// that come from registers, past what the program declares.
+    void grow(std::uint32_t pe, std::uint32_t words) {
+        auto& p = pes[pe];
+        if (words <= p.memory_size) return;
+        if (grown_of[pe] < 0) {
+            auto block = std::make_unique<word[]>(hw::memory_words);
+            std::fill(block.get(), block.get() + hw::memory_words, word(0));
+            std::copy(memory.data() + p.memory, memory.data() + p.memory + p.memory_size, block.get());
+            grown_of[pe] = std::int32_t(grown.size());
+            grown.push_back(std::move(block));
+        }
+        p.memory_size = words;
+    }
+
+    const ir::pe_program& program_of(std::uint32_t pe) const { return layout->programs[pes[pe].program]; }
+    queue_state& input_queue(std::uint32_t pe, int q) { return queues[pes[pe].queues + std::uint32_t(pes[pe].input_queue(q))]; }
+    queue_state& output_queue(std::uint32_t pe, int q) {
+        return queues[pes[pe].queues + std::uint32_t(pes[pe].output_queue(q))];
+    }
+
+    /// Router `r` is visited in the next router phase.
+    void wake_router(std::int32_t r) {
+        if (r < 0) return;
+        auto& rs = routers[std::size_t(r)];
+        if (rs.listed) return;
+        rs.listed = true;
+        clock.list_router(std::uint32_t(r));
+    }
+    /// PE `pe`, if it waits for something, steps again at `at`.
+    void wake_pe(std::int32_t pe, std::uint64_t at) {
+        if (pe < 0) return;
+        auto& p = pes[std::size_t(pe)];
+        if (p.scheduled || (p.main == main_state::halted && p.busy_threads == 0)) return;
+        p.scheduled = true;
+        clock.schedule(std::uint32_t(pe), at);
+    }
+    void happened(std::uint64_t at) noexcept { last = at > last ? at : last; }
+};
+
+}  // namespace wafer::fabric

@@ -1,0 +1,89 @@
+#pragma once
+// A PE program ready to run: its blocks laid end to end (branch targets become instruction
+// indices), each DSD operation prepared once, and what the fabric must allocate for it (queues,
+// microthreads, FIFOs, a call stack, registers, memory). Built once per program when the fabric is.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "wafer/core/hardware.hpp"
+#include "wafer/fabric/cost_model.hpp"
+#include "wafer/fabric/dsd_engine.hpp"
+#include "wafer/ir/pe_program.hpp"
+
+namespace wafer::fabric {
+
+inline constexpr std::size_t call_stack_depth = 32;
+
+struct prepared_program {
+    std::vector<ir::instruction> code;       ///< every block, in order; jump/branch/call targets are indices here
+    std::vector<std::uint32_t> block_start;  ///< block -> its first instruction
+    std::vector<prepared_op> ops;            ///< per ir::pe_program::dsd_ops
+    std::vector<std::uint64_t> rates;        ///< per operation: elements per cycle
+    std::vector<bool> dynamic_walk;          ///< per operation: its length or a stride comes from a register
+    std::vector<std::uint8_t> task_order;    ///< task indices by ascending ID: the order tasks are picked in
+    std::array<std::int8_t, hw::task_ids> control_task{};  ///< control task index by ID, -1: none
+    std::uint8_t data_task_queues = 0;       ///< bit q: a data task is bound to input queue q
+    std::uint16_t input_queues = 0;          ///< bit q: input queue q is used
+    std::uint16_t output_queues = 0;         ///< bit q: output queue q is used
+    bool has_async = false, has_calls = false, has_dynamic_walk = false;
+    std::uint32_t memory_words = 0;          ///< the declared words and every static operation's reach
+};
+
+inline prepared_program prepare(const ir::pe_program& p) {
+    prepared_program out;
+    out.control_task.fill(-1);
+    for (const auto& b : p.blocks) {
+        out.block_start.push_back(std::uint32_t(out.code.size()));
+        out.code.insert(out.code.end(), b.code.begin(), b.code.end());
+    }
+    for (auto& i : out.code) {
+        if (i.code == ir::instr::jump || i.code == ir::instr::branch || i.code == ir::instr::call)
+            i.target = out.block_start[i.target];
+        if (i.code == ir::instr::branch) i.other = out.block_start[i.other];
+        out.has_calls = out.has_calls || i.code == ir::instr::call;
+    }
+    out.memory_words = p.memory_words;
+    for (const auto& op : p.dsd_ops) {
+        out.ops.push_back(prepare(op));
+        out.rates.push_back(elements_per_cycle(op));
+        bool dynamic = op.length_reg != ir::no_reg;
+        for (int k = 0; k < 1 + ir::sources_of(op.op); ++k) {
+            const auto& o = ir::operand(op, k);
+            dynamic = dynamic || o.stride_reg != ir::no_reg;
+            if (o.k == ir::dsd::kind::fabin) out.input_queues = std::uint16_t(out.input_queues | 1u << o.queue);
+            if (o.k == ir::dsd::kind::fabout) out.output_queues = std::uint16_t(out.output_queues | 1u << o.queue);
+            const auto& po = out.ops.back();
+            const bool static_base = o.base_reg == ir::no_reg && o.offset_reg == ir::no_reg && !o.wavelet_index_offset;
+            if (o.k == ir::dsd::kind::mem && static_base && po.high[k] >= po.low[k])
+                out.memory_words = std::max<std::uint32_t>(
+                    out.memory_words, std::uint32_t(std::min<std::int64_t>(o.base + po.high[k] + 1, hw::memory_words)));
+        }
+        out.dynamic_walk.push_back(dynamic);
+        out.has_dynamic_walk = out.has_dynamic_walk || dynamic;
+        out.has_async = out.has_async || op.async;
+    }
+    for (const auto& s : p.sockets) {
+        if (s.input_queue >= 0) out.input_queues = std::uint16_t(out.input_queues | 1u << s.input_queue);
+        if (s.output_queue >= 0) out.output_queues = std::uint16_t(out.output_queues | 1u << s.output_queue);
+    }
+    for (std::size_t t = 0; t < p.tasks.size(); ++t) {
+        const auto& task = p.tasks[t];
+        out.task_order.push_back(std::uint8_t(t));
+        if (task.kind == ir::task_kind::data && task.queue >= 0) {
+            out.data_task_queues = std::uint8_t(out.data_task_queues | 1u << task.queue);
+            out.input_queues = std::uint16_t(out.input_queues | 1u << task.queue);
+        }
+        if (task.kind == ir::task_kind::control) out.control_task[task.id] = std::int8_t(t);
+    }
+    std::sort(out.task_order.begin(), out.task_order.end(),
+              [&](std::uint8_t a, std::uint8_t b) { return p.tasks[a].id < p.tasks[b].id; });
+    for (const auto& f : p.fifos)
+        out.memory_words =
+            std::max<std::uint32_t>(out.memory_words, std::min<std::uint32_t>(f.base + f.capacity * ir::words_of(f.type),
+                                                                               hw::memory_words));
+    return out;
+}
+
+}  // namespace wafer::fabric

@@ -1,0 +1,143 @@
+#pragma once
+// The fabric's state, allocated once when a fabric is built and never while it runs: PEs (their
+// threads, queues and FIFOs), routers (their colors and per-input buffers), and the pools that hold
+// them. Compact, in flat arrays indexed by number, so a 750 x 994 fabric fits and can later be cut
+// into strips: nothing here points into anything else.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "wafer/core/hardware.hpp"
+#include "wafer/core/word.hpp"
+#include "wafer/fabric/cost_model.hpp"
+#include "wafer/fabric/queue.hpp"
+#include "wafer/fabric/wavelet.hpp"
+#include "wafer/ir/layout.hpp"
+
+namespace wafer::fabric {
+
+inline constexpr std::uint32_t none = 0xffffffffu;
+
+/// A DSD operation in flight on a thread.
+struct issued_op {
+    std::uint32_t op = 0;                  ///< index into the program's operations
+    std::uint32_t walk = none;             ///< its own prepared copy (dynamic length or stride), else the program's
+    std::uint64_t done = 0, elements = 0;  ///< elements finished, and in all
+    std::array<std::int64_t, 4> base{};    ///< word address of each memory slot's first element
+    std::uint64_t started = 0;             ///< the cycle it issued
+    std::uint16_t index = 0;               ///< the operation's index value
+    bool early = false;                    ///< a non-async FIFO operation ended before its length
+};
+
+/// A microthread: one asynchronous DSD operation at a time.
+struct microthread {
+    issued_op op;
+    bool busy = false;
+    ir::priority prio = ir::priority::low;
+};
+
+using wavelet_queue = bounded_queue<wavelet, hw::max_queue_length>;
+
+/// An input or output queue of a PE, bound to a color.
+struct queue_state {
+    wavelet_queue items;
+    std::int8_t color = -1;       ///< bound to; -1 none
+    std::uint8_t user = 0xff;     ///< the thread using it (0 main, 1 + m microthread m), 0xff none
+    std::int32_t onramp = -1;     ///< output queue: the router buffer it feeds; -1 none
+};
+
+/// A FIFO's state; its elements live in PE memory at ir::fifo::base.
+struct fifo_state {
+    std::uint16_t head = 0, count = 0;           ///< elements
+    std::uint16_t read_length = 0, write_length = 0;
+    std::uint16_t need_data = 0, need_room = 0;  ///< an empty / full event and what the operation needed
+};
+
+enum class main_state : std::uint8_t {
+    running,  ///< executes instructions from pc
+    in_op,    ///< runs a DSD operation (pe_state::op)
+    idle,     ///< between tasks: picks the next ready one
+    halted,
+};
+
+struct pe_state {
+    std::uint32_t program = 0;
+    std::uint32_t router = 0;
+    std::uint32_t memory = 0;       ///< first word in the memory pool
+    std::uint32_t memory_size = 0;  ///< words it has
+    std::uint32_t registers = 0;    ///< first register in the register pool
+    std::uint32_t queues = 0;       ///< first queue in the queue pool
+    std::array<std::int8_t, hw::input_queues + hw::max_output_queues> queue_slot{};  ///< offset from `queues`, -1 none
+    std::uint32_t threads = none;   ///< first of its microthreads (programs with async operations)
+    std::uint32_t fifos = 0;        ///< first FIFO state
+    std::uint32_t stack = none;     ///< its call stack (programs with calls)
+    std::uint32_t walks = none;     ///< its prepared copies for dynamic operations: main, then each microthread
+
+    main_state main = main_state::running;
+    std::uint8_t depth = 0;          ///< call depth
+    std::int8_t task = -1;           ///< the task running, -1 for the program's start
+    std::uint32_t pc = 0;
+    issued_op op;                    ///< the main thread's operation
+    std::uint64_t activated = 0, blocked = 0;  ///< by task index
+    std::uint8_t busy_threads = 0;   ///< bit m: microthread m runs an operation
+
+    bool scheduled = false;          ///< has a step pending
+    bool stalled = false;            ///< its last step found nothing it could do
+    std::uint64_t clock = 0;         ///< the cycle of its last step
+    std::uint64_t since = 0;         ///< the cycle it last made progress
+
+    std::int8_t input_queue(int q) const noexcept { return queue_slot[std::size_t(q)]; }
+    std::int8_t output_queue(int q) const noexcept { return queue_slot[std::size_t(hw::input_queues + q)]; }
+};
+
+/// Where a router output leads, for one color and position: a buffer index, or one of these.
+inline constexpr std::int32_t to_core = -1, off_fabric = -2, no_acceptor = -3;
+
+/// What a color does on a router.
+enum class color_kind : std::uint8_t {
+    route,      ///< switch positions
+    adder,      ///< the fabric adder: an f32 from its input plus an f16 from the core
+    mp_core,    ///< message passing: the bank's core color (injected and delivered)
+    mp_travel,  ///< message passing: a bank color that carries messages one way
+};
+
+struct color_state {
+    std::uint8_t color = 0;
+    color_kind kind = color_kind::route;
+    std::uint8_t count = 1, current = 0, initial = 0;
+    bool ring = false, teardown = false, start_teardown = false;
+    ir::pop_mode pop = ir::pop_mode::none;
+    std::uint8_t mp_bank = 0;
+    std::uint32_t router = 0;
+    std::array<ir::switch_position, hw::max_switch_positions> positions{};
+    std::array<std::int32_t, hw::max_switch_positions> source{};               ///< per position: its input buffer, -1 none
+    std::array<std::array<std::int32_t, hw::ports>, hw::max_switch_positions> target{};  ///< per position and output port
+    std::int32_t addend = -1;       ///< adder: the buffer of the core's f16 operands
+    std::int32_t core_queue = -1;   ///< the input queue (pool index) of this router's PE bound to this color
+    std::int32_t bank_core = -1;    ///< mp_travel: the color_state of its bank's core color
+};
+
+/// The wavelets of one color that came in through one port and wait to leave.
+struct input_buffer {
+    bounded_queue<wavelet, router_buffer_capacity> items;
+    std::uint8_t port = 0;          ///< hw::port it fills from
+    std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
+    std::uint32_t owner = 0;        ///< color_state index
+    std::int32_t writer = -1;       ///< the router that fills it (its own for the core port); -1 none
+};
+
+inline constexpr std::int32_t no_router = -1;
+
+struct router_state {
+    std::int32_t x = 0, y = 0;
+    std::int32_t pe = -1;                                 ///< the PE placed here, or -1
+    std::uint32_t colors = 0;                             ///< first color_state
+    std::uint8_t color_count = 0;
+    std::uint8_t mp_banks = 0;
+    std::uint32_t buffers = 0;                            ///< first input_buffer
+    std::uint16_t buffer_count = 0;
+    std::array<std::int32_t, hw::ports> neighbour{};      ///< router index by port (core unused), no_router or off_fabric
+    bool listed = false;                                  ///< in the next cycle's list of routers to visit
+};
+
+}  // namespace wafer::fabric

@@ -1,0 +1,38 @@
+#pragma once
+// A wavelet as the fabric carries it: 32 data bits (the index in the high 16), a control bit, and
+// what the interpreter needs to know about it. Its color is where it is: the router buffer or queue
+// that holds it. A control wavelet's low 16 bits are router commands, two bits each, the first in
+// bits 0-1 (wafer's encoding, docs/machine.md): 0 nop, 1 advance, 2 reset, 3 nop.
+#include <cstdint>
+
+namespace wafer::fabric {
+
+struct wavelet {
+    std::uint32_t data = 0;
+    std::uint8_t flags = 0;
+
+    static constexpr std::uint8_t control_bit = 1;
+    /// The last wavelet of a fabout operation with advance_switch: the first router it leaves
+    /// advances that color's switch afterwards (a flip send).
+    static constexpr std::uint8_t advance_bit = 2;
+
+    constexpr bool control() const noexcept { return flags & control_bit; }
+    constexpr std::uint16_t index() const noexcept { return std::uint16_t(data >> 16); }
+    friend constexpr bool operator==(const wavelet&, const wavelet&) = default;
+};
+
+enum class switch_command : std::uint8_t { nop, advance, reset };
+
+constexpr switch_command first_command(std::uint32_t data) noexcept {
+    switch (data & 3) {
+    case 1: return switch_command::advance;
+    case 2: return switch_command::reset;
+    default: return switch_command::nop;
+    }
+}
+/// The data with its first command removed: the next router acts on the next one.
+constexpr std::uint32_t pop_command(std::uint32_t data) noexcept {
+    return (data & 0xffff0000u) | ((data & 0xffffu) >> 2);
+}
+
+}  // namespace wafer::fabric
