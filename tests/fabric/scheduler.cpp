@@ -160,25 +160,51 @@ TEST_CASE("random crossing streams all arrive, in order, runs repeat exactly and
 
 TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and jumps to the next PE event") {
     fabric::scheduler s;
+    s.resize(8, 8);
+    auto due = [&](std::uint64_t now) {
+        std::vector<std::uint32_t> out;
+        s.due(now, [&](std::uint32_t pe) { out.push_back(pe); });
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    auto routers = [&] {
+        std::vector<std::uint32_t> out;
+        s.take_routers([&](std::uint32_t r) { out.push_back(r); });
+        return out;
+    };
     s.schedule(1, 5);
     s.schedule(0, 5);
     s.schedule(2, 9);
     s.schedule(3, 5 + 3 * fabric::scheduler::ring);  // beyond the ring: kept aside until its cycle
     CHECK(s.next_cycle(0) == 5u);
-    CHECK(s.due(4).empty());
-    auto due = s.due(5);
-    std::sort(due.begin(), due.end());
-    CHECK(due == std::vector<std::uint32_t>{0, 1});
+    CHECK(due(4).empty());
+    CHECK(due(5) == std::vector<std::uint32_t>{0, 1});
+    s.schedule(6, 6);  // the next cycle
+    s.list_router(3);
+    s.list_router(1);
     s.list_router(3);
     CHECK(s.routers_listed());
     CHECK(s.next_cycle(5) == 6u);
-    CHECK(s.take_routers() == std::vector<std::uint32_t>{3});
-    s.list_router(4);  // while visiting: for the next cycle
-    CHECK(s.take_routers() == std::vector<std::uint32_t>{4});
-    CHECK(s.take_routers().empty());
+    CHECK(routers() == std::vector<std::uint32_t>{1, 3});  // in index order, once each
+    s.list_router(4);  // after the phase: for the next one
+    CHECK(routers() == std::vector<std::uint32_t>{4});
+    CHECK(routers().empty());
+    CHECK(due(6) == std::vector<std::uint32_t>{6});
     CHECK(s.next_cycle(6) == 9u);
-    CHECK(s.due(9) == std::vector<std::uint32_t>{2});
+    CHECK(due(9) == std::vector<std::uint32_t>{2});
     CHECK(s.next_cycle(9) == 5 + 3 * fabric::scheduler::ring);
-    CHECK(s.due(5 + 3 * fabric::scheduler::ring) == std::vector<std::uint32_t>{3});
+    CHECK(due(5 + 3 * fabric::scheduler::ring) == std::vector<std::uint32_t>{3});
     CHECK_FALSE(s.next_cycle(5 + 3 * fabric::scheduler::ring).has_value());
+}
+
+TEST_CASE("an active set keeps each index once and gives them back in order") {
+    fabric::active_set a;
+    a.resize(10000);
+    for (std::uint32_t i : {9999u, 5u, 4096u, 5u, 64u, 0u, 4095u}) a.insert(i);
+    CHECK(a.size() == 6);
+    std::vector<std::uint32_t> out;
+    a.drain([&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{0, 5, 64, 4095, 4096, 9999});
+    CHECK(a.empty());
+    a.drain([&](std::uint32_t) { FAIL("empty"); });
 }

@@ -32,7 +32,7 @@ int run(args& a) {
     auto im = load_or_build(a);
     a.finish();
 
-    fabric::fabric f(im.layout);
+    fabric::fabric f(std::move(im.layout));  // a full wafer's layout is large: the fabric keeps the one copy
     for (std::size_t pe = 0; pe < im.memory.size(); ++pe)
         if (!im.memory[pe].empty()) f.load(pe, im.memory[pe]);
     options.progress_every = progress_every;
@@ -42,6 +42,7 @@ int run(args& a) {
     if (result.status == fabric::run_status::halted) print(result.diagnostics);
 
     std::cout << "cycles: " << result.cycles << '\n';
+    if (out || map) im.layout = f.layout();
     if (out) {
         im.memory.resize(im.layout.pes.size());
         im.pe_cycles.resize(im.layout.pes.size());

@@ -27,7 +27,7 @@ struct prepared_op;
 struct dsd_batch {
     word* memory = nullptr;
     std::uint64_t first = 0, count = 0;
-    std::array<std::int64_t, detail::operand_slots> base{};
+    std::array<std::int32_t, detail::operand_slots> base{};
     std::array<const std::uint32_t*, 3> in{};
     std::uint32_t* out = nullptr;
 };

@@ -56,10 +56,13 @@ public:
 
     /// The index into layout().pes of the PE placed at (x, y).
     std::optional<std::size_t> pe_at(std::int32_t x, std::int32_t y) const {
-        if (x < 0 || y < 0 || x >= layout_.width || y >= layout_.height) return std::nullopt;
-        const std::int32_t r = m_.grid[std::size_t(y) * std::size_t(layout_.width) + std::size_t(x)];
-        if (r < 0 || m_.routers[std::size_t(r)].pe < 0) return std::nullopt;
-        return std::size_t(m_.routers[std::size_t(r)].pe);
+        const auto& pes = layout_.pes;  // sorted by (y, x): the layout check says so
+        auto it = std::lower_bound(pes.begin(), pes.end(), std::pair(y, x),
+                                   [](const ir::placed_pe& p, std::pair<std::int32_t, std::int32_t> at) {
+                                       return std::pair(p.y, p.x) < at;
+                                   });
+        if (it == pes.end() || it->x != x || it->y != y) return std::nullopt;
+        return std::size_t(it - pes.begin());
     }
 
     /// PE memory as it is now (before, between or after runs): its size is the words in use.
@@ -97,8 +100,8 @@ public:
                m_.fifos.capacity() * sizeof(fifo_state) + m_.stacks.capacity() * sizeof(std::uint32_t) +
                m_.walks.capacity() * (sizeof(prepared_op) + sizeof(ir::dsd_op)) +
                m_.routers.capacity() * sizeof(router_state) + m_.colors.capacity() * sizeof(color_state) +
-               m_.buffers.capacity() * sizeof(input_buffer) + m_.grid.capacity() * sizeof(std::int32_t) +
-               m_.grown_of.capacity() * sizeof(std::int32_t);
+               m_.positions.capacity() * sizeof(position_state) + m_.waits.capacity() * sizeof(pe_wait) +
+               m_.buffers.capacity() * sizeof(input_buffer) + m_.grid.capacity() * sizeof(std::int32_t);
     }
 
     run_result run(const run_options& options = {}) {
@@ -117,11 +120,9 @@ public:
                 reported = now / options.progress_every;
                 options.progress(reported * options.progress_every);
             }
-            for (const auto i : m_.clock.due(now)) pes.step(i, now);
+            m_.clock.due(now, [&](std::uint32_t i) { pes.step(i, now); });
             if (!m_.faults.empty()) break;
-            const auto& listed = m_.clock.take_routers();
-            for (const auto r : listed) m_.routers[r].listed = false;
-            for (const auto r : listed) routers.compute(r, now);
+            m_.clock.take_routers([&](std::uint32_t r) { routers.compute(r, now); });
             routers.commit(now);
             const auto next = m_.clock.next_cycle(now);
             if (!next) break;

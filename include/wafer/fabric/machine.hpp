@@ -66,9 +66,9 @@ struct machine {
     std::vector<prepared_program> programs;
 
     std::vector<pe_state> pes;
+    std::vector<pe_wait> waits;                        ///< per PE
     std::vector<word> memory;                          ///< the pool of every PE's words
     std::vector<std::unique_ptr<word[]>> grown;        ///< PEs whose memory grew past their pool slice (full size)
-    std::vector<std::int32_t> grown_of;                ///< per PE: index into `grown`, -1 none
     std::vector<std::uint32_t> registers;
     std::vector<queue_state> queues;
     std::vector<microthread> threads;
@@ -79,6 +79,7 @@ struct machine {
 
     std::vector<router_state> routers;
     std::vector<color_state> colors;
+    std::vector<position_state> positions;
     std::vector<input_buffer> buffers;
     std::vector<std::int32_t> grid;                    ///< width * height: router index, or -1
 
@@ -93,21 +94,23 @@ struct machine {
     std::uint64_t sunk = 0;                            ///< wavelets a position without outputs discarded
 
     word* memory_of(std::uint32_t pe) noexcept {
-        return grown_of[pe] >= 0 ? grown[std::size_t(grown_of[pe])].get() : memory.data() + pes[pe].memory;
+        const auto& p = pes[pe];
+        return p.grown >= 0 ? grown[std::size_t(p.grown)].get() : memory.data() + p.memory;
     }
     const word* memory_of(std::uint32_t pe) const noexcept {
-        return grown_of[pe] >= 0 ? grown[std::size_t(grown_of[pe])].get() : memory.data() + pes[pe].memory;
+        const auto& p = pes[pe];
+        return p.grown >= 0 ? grown[std::size_t(p.grown)].get() : memory.data() + p.memory;
     }
     /// Gives PE `pe` at least `words` words (at most hw::memory_words): a rare path for addresses
     /// that come from registers, past what the program declares.
     void grow(std::uint32_t pe, std::uint32_t words) {
         auto& p = pes[pe];
         if (words <= p.memory_size) return;
-        if (grown_of[pe] < 0) {
+        if (p.grown < 0) {
             auto block = std::make_unique<word[]>(hw::memory_words);
             std::fill(block.get(), block.get() + hw::memory_words, word(0));
             std::copy(memory.data() + p.memory, memory.data() + p.memory + p.memory_size, block.get());
-            grown_of[pe] = std::int32_t(grown.size());
+            p.grown = std::int32_t(grown.size());
             grown.push_back(std::move(block));
         }
         p.memory_size = words;
@@ -121,20 +124,16 @@ struct machine {
 
     /// Router `r` is visited in the next router phase.
     void wake_router(std::int32_t r) {
-        if (r < 0) return;
-        auto& rs = routers[std::size_t(r)];
-        if (rs.listed) return;
-        rs.listed = true;
-        clock.list_router(std::uint32_t(r));
+        if (r >= 0) clock.list_router(std::uint32_t(r));  // not none, not off the fabric
     }
     /// PE `pe`, if it waits for something, steps again at `at`.
     void wake_pe(std::int32_t pe, std::uint64_t at) {
-        if (pe < 0) return;
-        auto& p = pes[std::size_t(pe)];
-        if (p.scheduled || (p.main == main_state::halted && p.busy_threads == 0)) return;
-        p.scheduled = true;
+        if (pe < 0 || waits[std::size_t(pe)] != pe_wait::waiting) return;
+        waits[std::size_t(pe)] = pe_wait::scheduled;
         clock.schedule(std::uint32_t(pe), at);
     }
+    const position_state& position(const color_state& c, std::uint32_t k) const noexcept { return positions[c.positions + k]; }
+    const position_state& current(const color_state& c) const noexcept { return positions[c.positions + c.current]; }
     void happened(std::uint64_t at) noexcept { last = at > last ? at : last; }
 };
 

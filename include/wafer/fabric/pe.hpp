@@ -25,27 +25,23 @@ public:
     /// Steps PE `i` at cycle `now` (it was due).
     void step(std::uint32_t i, std::uint64_t now) {
         enter(i, now);
-        p_->scheduled = false;
-        p_->clock = now;
+        auto& wait = m_.waits[i];
         if (now >= m_.limit) {  // the run stops here: nothing more happens on this PE
-            p_->scheduled = true;
             m_.clock.schedule(i_, m_.limit + 1);
             return;
         }
         settle_control_wavelets();
         for (int rounds = 0;; ++rounds) {
             const int t = pick();
-            if (t < 0) {
-                p_->stalled = true;
+            if (t < 0) {  // nothing it can do: it waits to be woken, or is done
+                wait = p_->main == main_state::halted && p_->busy_threads == 0 ? pe_wait::done : pe_wait::waiting;
                 return;
             }
             const std::uint64_t cost = run(t);
             if (faulted_) return;
             if (cost > 0 || rounds == 64) {
                 const std::uint64_t at = now + std::max<std::uint64_t>(cost, 1);
-                p_->stalled = false;
                 p_->since = at;
-                p_->scheduled = true;
                 m_.clock.schedule(i_, at);
                 m_.happened(std::min(at, m_.limit));
                 return;
@@ -74,6 +70,10 @@ private:
         std::int8_t control_queue = -1;  ///< on_control: the queue whose head is the control wavelet
         bool discard = false;            ///< a non-async FIFO read into a scalar that ends early: nothing is kept
     };
+
+    // Plans pick() made for the threads it looked at (bit t of planned_), used by the burst it picks.
+    std::array<plan, 1 + hw::microthreads> plans_{};
+    std::uint16_t planned_ = 0;
 
     void enter(std::uint32_t i, std::uint64_t now) {
         i_ = i;
@@ -111,8 +111,10 @@ private:
         return 0;
     }
 
-    /// The ready thread of highest rank (0 main, 1 + m microthread m), or -1.
+    /// The ready thread of highest rank (0 main, 1 + m microthread m), or -1. The plans it makes
+    /// for the threads it looks at hold until the next pick.
     int pick() {
+        planned_ = 0;
         int best = -1, best_rank = -1;
         for (int m = 0; m < hw::microthreads; ++m) {
             if (!(p_->busy_threads & (1u << m)) || rank(m + 1) <= best_rank) continue;
@@ -133,15 +135,17 @@ private:
     }
 
     bool ready_op(int t) {
-        const plan pl = planned(t);
+        plans_[std::size_t(t)] = planned(t);
+        planned_ = std::uint16_t(planned_ | 1u << t);
+        const plan& pl = plans_[std::size_t(t)];
         return pl.n > 0 || pl.stop != plan::end::none || pl.discard;
     }
 
     /// Other threads that want the datapath: a burst then keeps it for one quantum at most.
     bool shared(int t) const {
-        const int micro = std::popcount(unsigned(p_->busy_threads)) - (t > 0 ? 1 : 0);
+        const unsigned others = p_->busy_threads & ~(t > 0 ? 1u << (t - 1) : 0u);
         const bool main = t != 0 && (p_->main == main_state::running || p_->main == main_state::in_op);
-        return micro > 0 || main;
+        return others != 0 || main;
     }
 
     std::uint64_t run(int t) {
@@ -162,20 +166,29 @@ private:
 
     void activate(int task) { p_->activated |= std::uint64_t(1) << task; }
 
+    /// A control wavelet runs the control task it names, which gets its data and index.
+    void dispatch(const wavelet& w) {
+        const int t = control_task(w);
+        const auto& task = prog_->tasks[std::size_t(t)];
+        if (task.data != ir::no_reg) regs_[task.data] = w.data;
+        if (task.index != ir::no_reg) regs_[task.index] = w.data >> 16;
+        activate(t);
+    }
+
     wavelet pop_input(queue_state& q) {
-        const wavelet w = q.items.pop();
-        m_.wake_router(std::int32_t(p_->router));
+        const wavelet w = q.pop();
+        m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
         return w;
     }
 
     /// Control wavelets waiting in a queue no operation reads go to the control tasks they name.
     void settle_control_wavelets() {
-        if (std::none_of(pp_->control_task.begin(), pp_->control_task.end(), [](std::int8_t t) { return t >= 0; })) return;
+        if (!pp_->has_control_tasks) return;
         for (int q = 0; q < hw::input_queues; ++q) {
             if (p_->input_queue(q) < 0 || (pp_->data_task_queues & (1u << q))) continue;
             auto& qs = m_.input_queue(i_, q);
             while (qs.user == 0xff && !qs.items.empty() && qs.items.front().control() && control_task(qs.items.front()) >= 0)
-                activate(control_task(pop_input(qs)));
+                dispatch(pop_input(qs));
         }
     }
 
@@ -203,7 +216,7 @@ private:
             }
             auto& q = m_.input_queue(i_, task.queue);
             while (q.user == 0xff && !q.items.empty() && q.items.front().control() && control_task(q.items.front()) >= 0)
-                activate(control_task(pop_input(q)));
+                dispatch(pop_input(q));
             if (q.user == 0xff && !q.items.empty()) return t;
         }
         // A control task activated just now may come before the tasks passed over.
@@ -354,7 +367,6 @@ private:
 
         issued_op o;
         o.op = k;
-        o.started = now_;
         if (op.index_reg != ir::no_reg) o.index = std::uint16_t(regs_[op.index_reg]);
         if (pp_->dynamic_walk[k]) {
             o.walk = p_->walks + std::uint32_t(t);
@@ -382,7 +394,7 @@ private:
             if (d.base_reg != ir::no_reg) base = std::uint16_t(regs_[d.base_reg]);
             if (d.offset_reg != ir::no_reg) base += std::int32_t(regs_[d.offset_reg]);
             if (d.wavelet_index_offset) base += o.index;
-            o.base[std::size_t(s)] = base;
+            o.base[std::size_t(s)] = std::int32_t(base);
             if (w.high[s] < w.low[s] || o.elements == 0) continue;
             low = std::min(low, base + w.low[s]);
             high = std::max(high, base + w.high[s]);
@@ -448,10 +460,11 @@ private:
                 return 0;
             }
             if (control_task(head) < 0) break;  // read as data, with a warning
-            activate(control_task(pop_input(q)));
+            dispatch(pop_input(q));
         }
+        if (q.controls == 0 || d.control_transform) return q.items.size();
         std::uint64_t n = 1;
-        while (n < q.items.size() && (!q.items.at(n).control() || d.control_transform)) ++n;
+        while (n < q.items.size() && !q.items.at(n).control()) ++n;
         return n;
     }
 
@@ -516,7 +529,7 @@ private:
     }
 
     std::uint64_t run_op(int t) {
-        plan pl = planned(t);
+        const plan pl = (planned_ & (1u << t)) ? plans_[std::size_t(t)] : planned(t);
         issued_op& o = op_of(t);
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
         if (pl.discard) {
@@ -612,9 +625,9 @@ private:
             }
             w.data = bits;
             if (last && e == n && d.advance_switch) w.flags |= wavelet::advance_bit;
-            q.items.push(w);
+            q.push(w);
         }
-        m_.wake_router(std::int32_t(p_->router));
+        m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
     }
 
     // ---- FIFOs ----

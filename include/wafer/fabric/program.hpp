@@ -27,7 +27,7 @@ struct prepared_program {
     std::uint8_t data_task_queues = 0;       ///< bit q: a data task is bound to input queue q
     std::uint16_t input_queues = 0;          ///< bit q: input queue q is used
     std::uint16_t output_queues = 0;         ///< bit q: output queue q is used
-    bool has_async = false, has_calls = false, has_dynamic_walk = false;
+    bool has_async = false, has_calls = false, has_dynamic_walk = false, has_control_tasks = false;
     std::uint32_t memory_words = 0;          ///< the declared words and every static operation's reach
 };
 
@@ -75,7 +75,7 @@ inline prepared_program prepare(const ir::pe_program& p) {
             out.data_task_queues = std::uint8_t(out.data_task_queues | 1u << task.queue);
             out.input_queues = std::uint16_t(out.input_queues | 1u << task.queue);
         }
-        if (task.kind == ir::task_kind::control) out.control_task[task.id] = std::int8_t(t);
+        if (task.kind == ir::task_kind::control) out.control_task[task.id] = std::int8_t(t), out.has_control_tasks = true;
     }
     std::sort(out.task_order.begin(), out.task_order.end(),
               [&](std::uint8_t a, std::uint8_t b) { return p.tasks[a].id < p.tasks[b].id; });

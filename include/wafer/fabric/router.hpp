@@ -53,7 +53,7 @@ private:
 
     /// The input queue a color delivers to: its own, or for a message-passing color the bank's.
     std::int32_t core_queue(const color_state& cs) const {
-        return cs.kind == color_kind::mp_travel ? m_.colors[std::size_t(cs.bank_core)].core_queue : cs.core_queue;
+        return cs.kind == color_kind::mp_travel ? m_.colors[std::size_t(cs.partner)].core_queue : cs.core_queue;
     }
 
     bool room(std::int32_t target) const {
@@ -64,10 +64,10 @@ private:
     }
 
     /// Whether every output of `cs` in `position` can take a wavelet now.
-    bool ready(const color_state& cs, std::uint8_t position, std::uint8_t outputs) const {
+    bool ready(const color_state& cs, const position_state& pos, std::uint8_t outputs) const {
         for (int p = 0; p < hw::ports; ++p) {
             if (!(outputs & (1u << p))) continue;
-            const std::int32_t t = cs.target[position][std::size_t(p)];
+            const std::int32_t t = pos.target[std::size_t(p)];
             if (t == to_core) {
                 const std::int32_t q = core_queue(cs);
                 if (q < 0 || m_.queues[std::size_t(q)].items.full()) return false;
@@ -100,10 +100,10 @@ private:
         mv.color = c;
         switch (cs.kind) {
         case color_kind::route: {
-            const auto& pos = cs.positions[cs.current];
-            const std::int32_t b = cs.source[cs.current];
+            const auto& pos = m_.current(cs);
+            const std::int32_t b = pos.source;
             if (!pos.has_input || b < 0 || m_.buffers[std::size_t(b)].items.empty()) return;
-            if ((pos.outputs & busy) || !ready(cs, cs.current, pos.outputs)) return;
+            if ((pos.outputs & busy) || !ready(cs, pos, pos.outputs)) return;
             mv.from = b;
             mv.position = cs.current;
             mv.outputs = pos.outputs;
@@ -111,25 +111,26 @@ private:
             break;
         }
         case color_kind::adder: {
-            const std::int32_t b = cs.source[0];
+            const auto& pos = m_.position(cs, 0);
+            const std::int32_t b = pos.source;
             if (b < 0 || m_.buffers[std::size_t(b)].items.empty()) return;
             const wavelet w = m_.buffers[std::size_t(b)].items.front();
-            const auto& addend = m_.buffers[std::size_t(cs.addend)].items;
+            const auto& addend = m_.buffers[std::size_t(cs.partner)].items;
             if (!w.control() && addend.empty()) return;  // an f32 waits for its f16 from the core
-            const std::uint8_t outputs = cs.positions[0].outputs;
-            if ((outputs & busy) || !ready(cs, 0, outputs)) return;
+            if ((pos.outputs & busy) || !ready(cs, pos, pos.outputs)) return;
             mv.from = b;
-            mv.outputs = outputs;
+            mv.outputs = pos.outputs;
             mv.out = w;
             if (!w.control()) {
-                mv.addend = cs.addend;
+                mv.addend = cs.partner;
                 mv.out.data = sp_bits(sp_value(w.data) + float(half_value(std::uint16_t(addend.front().data))));
             }
             break;
         }
         case color_kind::mp_core:
         case color_kind::mp_travel: {
-            const std::int32_t b = cs.source[0];
+            const auto& pos = m_.position(cs, 0);
+            const std::int32_t b = pos.source;
             if (b < 0 || m_.buffers[std::size_t(b)].items.empty()) return;
             const wavelet w = m_.buffers[std::size_t(b)].items.front();
             const auto& rs = m_.routers[r];
@@ -141,7 +142,7 @@ private:
                                : y < rs.y ? hw::port::down
                                           : hw::port::core;
             const std::uint8_t outputs = hw::bit(p);
-            if ((outputs & busy) || !ready(cs, 0, outputs)) return;
+            if ((outputs & busy) || !ready(cs, pos, outputs)) return;
             mv.from = b;
             mv.outputs = outputs;
             mv.out = w;
@@ -176,7 +177,7 @@ private:
         m_.happened(now + hop_cycles);
         if (mv.onramp) {
             auto& qs = m_.queues[std::size_t(mv.from)];
-            m_.buffers[std::size_t(qs.onramp)].items.push(qs.items.pop());
+            m_.buffers[std::size_t(qs.onramp)].items.push(qs.pop());
             m_.wake_pe(m_.routers[mv.color].pe, now + 1);
             m_.wake_router(std::int32_t(mv.color));
             return;
@@ -188,11 +189,12 @@ private:
         if (mv.addend >= 0) m_.buffers[std::size_t(mv.addend)].items.pop();
         if (mv.outputs == 0) ++m_.sunk;  // a position whose outputs boundary suppression removed
         const auto& rs = m_.routers[cs.router];
+        const auto& pos = m_.position(cs, mv.position);
         for (int p = 0; p < hw::ports; ++p) {
             if (!(mv.outputs & (1u << p))) continue;
-            const std::int32_t t = cs.target[mv.position][std::size_t(p)];
+            const std::int32_t t = pos.target[std::size_t(p)];
             if (t == to_core) {
-                m_.queues[std::size_t(core_queue(cs))].items.push(mv.out);
+                m_.queues[std::size_t(core_queue(cs))].push(mv.out);
                 m_.wake_pe(rs.pe, now + 1);
             } else if (t == off_fabric) {
                 auto& d = m_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];

@@ -1,10 +1,12 @@
 #pragma once
-// The clock. A PE waits for the cycle it steps next in a calendar: a ring of one list per cycle for
-// the next `ring` cycles, and a heap for events further out, so scheduling and taking the PEs due
-// costs O(1) per event. Routers that may move a wavelet are listed for the next router phase.
-// Nothing idle is ever visited, and when no router has work the clock jumps to the next PE event.
-// Within a cycle the order of PEs and of routers does not change the outcome (each phase reads the
-// state at the start of the phase and writes only what it owns), so lists need no sorting.
+// The clock. A PE waits for the cycle it steps next: most steps come one cycle after the last (a
+// wavelet arrived, a queue got room, an element was done), and those wait in an active set for that
+// cycle, visited in PE order; later ones wait in a calendar, a ring of one list per cycle for the
+// next `ring` cycles and a heap beyond. Routers that may move a wavelet wait in another active set
+// for the next router phase. Nothing idle is ever visited, and when nothing happens in the next
+// cycle the clock jumps to the next PE event. Within a cycle the order of PEs and of routers does
+// not change the outcome (each phase reads the state at the start of the phase and writes only
+// what it owns); visiting them in index order keeps memory access close to sequential.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -14,25 +16,33 @@
 #include <utility>
 #include <vector>
 
+#include "wafer/fabric/active_set.hpp"
+
 namespace wafer::fabric {
 
 class scheduler {
 public:
     static constexpr std::uint64_t ring = 256;
 
+    void resize(std::size_t pes, std::size_t routers) {
+        for (auto& s : soon_) s.resize(pes);
+        routers_.resize(routers);
+    }
+
     void clear() {
         for (auto& slot : slots_) slot.clear();
         in_ring_ = 0;
         far_ = {};
-        due_.clear();
-        next_routers_.clear();
+        for (auto& s : soon_) s.clear();
         routers_.clear();
         now_ = 0;
     }
 
-    /// PE `pe` steps at cycle `at` (> the cycle being processed, or >= it before the PE phase).
+    /// PE `pe` steps at cycle `at` (after the cycle being processed, or at it before its PE phase).
     void schedule(std::uint32_t pe, std::uint64_t at) {
-        if (at - now_ < ring) {
+        if (at == now_ + 1) {
+            soon_[at % 2].insert(pe);
+        } else if (at - now_ < ring) {
             slots_[at % ring].push_back(pe);
             ++in_ring_;
         } else {
@@ -40,34 +50,35 @@ public:
         }
     }
 
-    /// The PEs due at `now`; the list stays valid until the next call.
-    const std::vector<std::uint32_t>& due(std::uint64_t now) {
+    /// Calls f(pe) for each PE due at `now`. `f` may schedule PEs for later cycles.
+    template <class F>
+    void due(std::uint64_t now, F&& f) {
         now_ = now;
         due_.clear();
-        auto& slot = slots_[now % ring];
-        std::swap(due_, slot);
+        std::swap(due_, slots_[now % ring]);
         in_ring_ -= due_.size();
         while (!far_.empty() && far_.top().first == now) {
             due_.push_back(far_.top().second);
             far_.pop();
         }
-        return due_;
+        for (const auto pe : due_) f(pe);
+        soon_[now % 2].drain(f);
     }
 
     /// Router `r` is visited in the next router phase.
-    void list_router(std::uint32_t r) { next_routers_.push_back(r); }
-    bool routers_listed() const noexcept { return !next_routers_.empty(); }
+    void list_router(std::uint32_t r) { routers_.insert(r); }
+    bool routers_listed() const noexcept { return !routers_.empty(); }
 
-    /// The routers to visit in this cycle's router phase; those listed meanwhile go to the next.
-    const std::vector<std::uint32_t>& take_routers() {
-        routers_.swap(next_routers_);
-        next_routers_.clear();
-        return routers_;
+    /// Calls f(r) for each router listed, in index order, and empties the list; routers listed
+    /// after it go to the next router phase.
+    template <class F>
+    void take_routers(F&& f) {
+        routers_.drain(f);
     }
 
     /// The next cycle anything can happen after `now`, if any.
     std::optional<std::uint64_t> next_cycle(std::uint64_t now) const {
-        if (!next_routers_.empty()) return now + 1;
+        if (!routers_.empty() || !soon_[(now + 1) % 2].empty()) return now + 1;
         std::optional<std::uint64_t> next;
         if (in_ring_ > 0)
             for (std::uint64_t t = now + 1; t < now + ring; ++t)
@@ -84,7 +95,9 @@ private:
     std::array<std::vector<std::uint32_t>, ring> slots_;
     std::size_t in_ring_ = 0;
     std::priority_queue<event, std::vector<event>, std::greater<>> far_;
-    std::vector<std::uint32_t> due_, next_routers_, routers_;
+    std::array<active_set, 2> soon_;  ///< PEs due at the next cycle, by the cycle's parity
+    active_set routers_;
+    std::vector<std::uint32_t> due_;
     std::uint64_t now_ = 0;
 };
 

@@ -10,7 +10,7 @@
 #include "wafer/core/hardware.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/fabric/cost_model.hpp"
-#include "wafer/fabric/queue.hpp"
+#include "wafer/fabric/wavelet_ring.hpp"
 #include "wafer/fabric/wavelet.hpp"
 #include "wafer/ir/layout.hpp"
 
@@ -23,10 +23,8 @@ struct issued_op {
     std::uint32_t op = 0;                  ///< index into the program's operations
     std::uint32_t walk = none;             ///< its own prepared copy (dynamic length or stride), else the program's
     std::uint64_t done = 0, elements = 0;  ///< elements finished, and in all
-    std::array<std::int64_t, 4> base{};    ///< word address of each memory slot's first element
-    std::uint64_t started = 0;             ///< the cycle it issued
+    std::array<std::int32_t, 4> base{};    ///< word address of each memory slot's first element (checked in memory)
     std::uint16_t index = 0;               ///< the operation's index value
-    bool early = false;                    ///< a non-async FIFO operation ended before its length
 };
 
 /// A microthread: one asynchronous DSD operation at a time.
@@ -36,14 +34,29 @@ struct microthread {
     ir::priority prio = ir::priority::low;
 };
 
-using wavelet_queue = bounded_queue<wavelet, hw::max_queue_length>;
+using wavelet_queue = wavelet_ring<hw::max_queue_length>;
 
 /// An input or output queue of a PE, bound to a color.
 struct queue_state {
     wavelet_queue items;
+    std::uint8_t controls = 0;    ///< control wavelets among the items
     std::int8_t color = -1;       ///< bound to; -1 none
     std::uint8_t user = 0xff;     ///< the thread using it (0 main, 1 + m microthread m), 0xff none
     std::int32_t onramp = -1;     ///< output queue: the router buffer it feeds; -1 none
+
+    void push(const wavelet& w) noexcept {
+        items.push(w);
+        controls = std::uint8_t(controls + w.control());
+    }
+    wavelet pop() noexcept {
+        const wavelet w = items.pop();
+        controls = std::uint8_t(controls - w.control());
+        return w;
+    }
+    void clear() noexcept {
+        items.clear();
+        controls = 0;
+    }
 };
 
 /// A FIFO's state; its elements live in PE memory at ir::fifo::base.
@@ -62,11 +75,13 @@ enum class main_state : std::uint8_t {
 
 struct pe_state {
     std::uint32_t program = 0;
-    std::uint32_t router = 0;
+    std::uint32_t router = none;    ///< its router: only a PE with queues, or a router configured at its cell, has one
     std::uint32_t memory = 0;       ///< first word in the memory pool
     std::uint32_t memory_size = 0;  ///< words it has
+    std::int32_t grown = -1;        ///< its full-size memory block in machine::grown once it grew past its slice
     std::uint32_t registers = 0;    ///< first register in the register pool
     std::uint32_t queues = 0;       ///< first queue in the queue pool
+    std::uint8_t queue_count = 0;   ///< how many it has
     std::array<std::int8_t, hw::input_queues + hw::max_output_queues> queue_slot{};  ///< offset from `queues`, -1 none
     std::uint32_t threads = none;   ///< first of its microthreads (programs with async operations)
     std::uint32_t fifos = 0;        ///< first FIFO state
@@ -81,14 +96,16 @@ struct pe_state {
     std::uint64_t activated = 0, blocked = 0;  ///< by task index
     std::uint8_t busy_threads = 0;   ///< bit m: microthread m runs an operation
 
-    bool scheduled = false;          ///< has a step pending
-    bool stalled = false;            ///< its last step found nothing it could do
-    std::uint64_t clock = 0;         ///< the cycle of its last step
     std::uint64_t since = 0;         ///< the cycle it last made progress
 
     std::int8_t input_queue(int q) const noexcept { return queue_slot[std::size_t(q)]; }
     std::int8_t output_queue(int q) const noexcept { return queue_slot[std::size_t(hw::input_queues + q)]; }
 };
+
+/// Whether a PE has a step pending, waits for something to happen (a wavelet, room in a queue),
+/// or is done (halted, with no microthread running). Kept apart from pe_state, in a byte per PE,
+/// so waking a PE does not touch its state.
+enum class pe_wait : std::uint8_t { scheduled, waiting, done };
 
 /// Where a router output leads, for one color and position: a buffer index, or one of these.
 inline constexpr std::int32_t to_core = -1, off_fabric = -2, no_acceptor = -3;
@@ -101,25 +118,31 @@ enum class color_kind : std::uint8_t {
     mp_travel,  ///< message passing: a bank color that carries messages one way
 };
 
+/// One switch position of a color on a router, and where each of its output ports leads.
+struct position_state {
+    std::array<std::int32_t, hw::ports> target{no_acceptor, no_acceptor, no_acceptor, no_acceptor, no_acceptor};
+    std::int32_t source = -1;  ///< its input buffer, -1 none
+    hw::port input = hw::port::core;
+    std::uint8_t outputs = 0;  ///< hw::bit(port)
+    bool has_input = false;
+};
+
 struct color_state {
+    std::uint32_t positions = 0;    ///< its first position_state (message passing: one, with a target per direction)
+    std::uint32_t router = 0;
+    std::int32_t core_queue = -1;   ///< the input queue (pool index) of this router's PE bound to this color
+    std::int32_t partner = -1;      ///< adder: the buffer of the core's f16 operands; mp_travel: its bank's core color
     std::uint8_t color = 0;
     color_kind kind = color_kind::route;
     std::uint8_t count = 1, current = 0, initial = 0;
-    bool ring = false, teardown = false, start_teardown = false;
     ir::pop_mode pop = ir::pop_mode::none;
     std::uint8_t mp_bank = 0;
-    std::uint32_t router = 0;
-    std::array<ir::switch_position, hw::max_switch_positions> positions{};
-    std::array<std::int32_t, hw::max_switch_positions> source{};               ///< per position: its input buffer, -1 none
-    std::array<std::array<std::int32_t, hw::ports>, hw::max_switch_positions> target{};  ///< per position and output port
-    std::int32_t addend = -1;       ///< adder: the buffer of the core's f16 operands
-    std::int32_t core_queue = -1;   ///< the input queue (pool index) of this router's PE bound to this color
-    std::int32_t bank_core = -1;    ///< mp_travel: the color_state of its bank's core color
+    bool ring = false, teardown = false, start_teardown = false;
 };
 
 /// The wavelets of one color that came in through one port and wait to leave.
 struct input_buffer {
-    bounded_queue<wavelet, router_buffer_capacity> items;
+    wavelet_ring<router_buffer_capacity> items;
     std::uint8_t port = 0;          ///< hw::port it fills from
     std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
     std::uint32_t owner = 0;        ///< color_state index
@@ -137,7 +160,6 @@ struct router_state {
     std::uint32_t buffers = 0;                            ///< first input_buffer
     std::uint16_t buffer_count = 0;
     std::array<std::int32_t, hw::ports> neighbour{};      ///< router index by port (core unused), no_router or off_fabric
-    bool listed = false;                                  ///< in the next cycle's list of routers to visit
 };
 
 }  // namespace wafer::fabric

@@ -365,6 +365,7 @@ constexpr bool delivers_to_core(const route_rule& rule) noexcept {
     return false;
 }
 constexpr bool takes_from_core(const route_rule& rule) noexcept {
+    if (rule.fabadder) return true;  // the fabric adder's second operand comes from the core
     for (std::uint8_t k = 0; k < rule.count; ++k)
         if (rule.positions[k].has_input && rule.positions[k].input == hw::port::core) return true;
     return false;

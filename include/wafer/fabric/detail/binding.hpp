@@ -37,7 +37,7 @@ inline int socket_color(const ir::layout&, const ir::placed_pe& placed, const ir
 /// Input queue q of PE `pe` now receives what its router delivers to the core on `color`.
 inline void bind_input_queue(machine& m, std::uint32_t pe, int q, int color) {
     auto& qs = m.input_queue(pe, q);
-    const std::uint32_t r = m.pes[pe].router;
+    const std::uint32_t r = m.pes[pe].router;  // a PE with queues has a router
     if (qs.color >= 0)
         if (const auto c = color_at(m, r, qs.color); c >= 0) m.colors[std::size_t(c)].core_queue = -1;
     qs.color = std::int8_t(color);
@@ -56,8 +56,8 @@ inline void bind_output_queue(machine& m, std::uint32_t pe, int q, int color) {
 /// The color of socket `s` leaves teardown on PE `pe`'s router; its neighbours may send to it now.
 inline void clear_teardown(machine& m, std::uint32_t pe, int s) {
     const int color = socket_color(*m.layout, m.layout->pes[pe], m.layout->programs[m.pes[pe].program], s);
-    if (color < 0) return;
     const std::uint32_t r = m.pes[pe].router;
+    if (color < 0 || r == none) return;
     const auto c = color_at(m, r, color);
     if (c < 0) return;
     m.colors[std::size_t(c)].teardown = false;

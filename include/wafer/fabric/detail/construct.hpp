@@ -42,11 +42,22 @@ public:
             }
             return std::uint32_t(g);
         };
-        // Routers first, in layout order, so their colors and buffers are contiguous.
-        for (const auto& r : l_.routers) colors_of(router_at(r.x, r.y), r);
-        for (std::size_t i = 0; i < l_.pes.size(); ++i) {
-            const std::uint32_t r = router_at(l_.pes[i].x, l_.pes[i].y);
-            m_.routers[r].pe = std::int32_t(i);
+        // Routers in row-major cell order (both lists are sorted by (y, x)), so routers, their colors
+        // and buffers lie in memory as the fabric does. A PE's cell gets a router when the PE has
+        // queues to connect; a PE without queues never meets the fabric.
+        std::size_t j = 0;
+        auto cell_of = [](const auto& v) { return std::pair(v.y, v.x); };
+        for (std::size_t i = 0; i <= l_.routers.size(); ++i) {
+            for (; j < l_.pes.size() && (i == l_.routers.size() || cell_of(l_.pes[j]) <= cell_of(l_.routers[i])); ++j) {
+                const auto& placed = l_.pes[j];
+                const bool configured = i < l_.routers.size() && cell_of(placed) == cell_of(l_.routers[i]);
+                if (!configured && used_queues(placed) == 0) continue;
+                const std::uint32_t r = router_at(placed.x, placed.y);
+                m_.routers[r].pe = std::int32_t(j);
+                if (configured) colors_of(r, l_.routers[i]);
+            }
+            if (i < l_.routers.size() && m_.grid[cell(l_.routers[i].x, l_.routers[i].y)] < 0)
+                colors_of(router_at(l_.routers[i].x, l_.routers[i].y), l_.routers[i]);
         }
         for (auto& rs : m_.routers) {
             for (int p = 1; p < hw::ports; ++p) {
@@ -57,6 +68,7 @@ public:
         }
         for (std::uint32_t r = 0; r < m_.routers.size(); ++r) resolve(r);
         pes();
+        m_.clock.resize(m_.pes.size(), m_.routers.size());
     }
 
 private:
@@ -64,6 +76,17 @@ private:
     const ir::layout& l_;
 
     std::size_t cell(std::int32_t x, std::int32_t y) const { return std::size_t(y) * std::size_t(l_.width) + std::size_t(x); }
+
+    /// Bits 0-7: the input queues a PE uses; 8-15: its output queues (its program's, and those bound).
+    std::uint32_t used_queues(const ir::placed_pe& placed) const {
+        const auto& pp = m_.programs[placed.program];
+        std::uint32_t used = pp.input_queues | std::uint32_t(pp.output_queues) << 8;
+        for (int q = 0; q < hw::input_queues; ++q)
+            if (placed.input_color[std::size_t(q)] >= 0) used |= 1u << q;
+        for (int q = 0; q < hw::max_output_queues; ++q)
+            if (placed.output_color[std::size_t(q)] >= 0) used |= 1u << (8 + q);
+        return used;
+    }
 
     std::int32_t buffer(std::uint32_t owner, hw::port port, int arriving) {
         auto& rs = m_.routers[m_.colors[owner].router];
@@ -73,23 +96,25 @@ private:
         b.port = std::uint8_t(port);
         b.arriving = std::uint8_t(arriving);
         b.owner = owner;
-        b.items = bounded_queue<wavelet, router_buffer_capacity>(router_buffer_capacity);
+        b.items = wavelet_ring<router_buffer_capacity>(router_buffer_capacity);
         m_.buffers.push_back(b);
         ++rs.buffer_count;
         return std::int32_t(m_.buffers.size() - 1);
     }
 
-    std::uint32_t new_color(std::uint32_t r, int color, color_kind kind) {
+    std::uint32_t new_color(std::uint32_t r, int color, color_kind kind, std::size_t positions = 1) {
         color_state cs;
         cs.color = std::uint8_t(color);
         cs.kind = kind;
         cs.router = r;
-        cs.source.fill(-1);
-        for (auto& t : cs.target) t.fill(no_acceptor);
+        cs.positions = std::uint32_t(m_.positions.size());
+        cs.count = std::uint8_t(positions);
+        m_.positions.resize(m_.positions.size() + positions);
         m_.colors.push_back(cs);
         ++m_.routers[r].color_count;
         return std::uint32_t(m_.colors.size() - 1);
     }
+    position_state& position(std::uint32_t c, std::uint32_t k) { return m_.positions[m_.colors[c].positions + k]; }
 
     void colors_of(std::uint32_t r, const ir::router& ir_router) {
         auto& rs = m_.routers[r];
@@ -97,34 +122,40 @@ private:
         rs.buffers = std::uint32_t(m_.buffers.size());
         rs.mp_banks = ir_router.mp_banks;
         for (const auto& route : ir_router.colors) {
-            const std::uint32_t c = new_color(r, route.color, route.fabric_adder ? color_kind::adder : color_kind::route);
+            const std::uint32_t c = new_color(r, route.color, route.fabric_adder ? color_kind::adder : color_kind::route,
+                                              route.positions.size());
             auto& cs = m_.colors[c];
-            cs.count = std::uint8_t(route.positions.size());
-            std::copy(route.positions.begin(), route.positions.end(), cs.positions.begin());
             cs.initial = cs.current = route.initial;
             cs.ring = route.ring;
             cs.pop = route.pop;
             cs.start_teardown = cs.teardown = route.teardown;
-            for (std::uint8_t k = 0; k < cs.count; ++k) {
-                const auto& pos = cs.positions[k];
-                if (!pos.has_input) continue;
-                const bool swapped = (route.swapped & hw::bit(pos.input)) != 0;
-                m_.colors[c].source[k] = buffer(c, pos.input, swapped ? hw::partner(route.color) : route.color);
+            for (std::uint32_t k = 0; k < route.positions.size(); ++k) {
+                const auto& from = route.positions[k];
+                auto& pos = position(c, k);
+                pos.input = from.input;
+                pos.has_input = from.has_input;
+                pos.outputs = from.outputs;
+                if (!from.has_input) continue;
+                const bool swapped = (route.swapped & hw::bit(from.input)) != 0;
+                const std::int32_t b = buffer(c, from.input, swapped ? hw::partner(route.color) : route.color);
+                position(c, k).source = b;
             }
-            if (route.fabric_adder) m_.colors[c].addend = buffer(c, hw::port::core, route.color);
+            if (route.fabric_adder) m_.colors[c].partner = buffer(c, hw::port::core, route.color);
         }
         for (int bank = 0; bank < hw::mp_banks; ++bank) {
             if (!(ir_router.mp_banks & (1u << bank))) continue;
             const int first = hw::mp_first_color(bank);
             const std::uint32_t core = new_color(r, first, color_kind::mp_core);
             m_.colors[core].mp_bank = std::uint8_t(bank);
-            m_.colors[core].source[0] = buffer(core, hw::port::core, first);
+            const std::int32_t b = buffer(core, hw::port::core, first);
+            position(core, 0).source = b;
             for (const hw::port out : {hw::port::right, hw::port::left, hw::port::up, hw::port::down}) {
                 const int travel = mp_travel_color(first, out);
                 const std::uint32_t c = new_color(r, travel, color_kind::mp_travel);
                 m_.colors[c].mp_bank = std::uint8_t(bank);
-                m_.colors[c].bank_core = std::int32_t(core);
-                m_.colors[c].source[0] = buffer(c, hw::opposite(out), travel);  // it arrives from behind
+                m_.colors[c].partner = std::int32_t(core);
+                const std::int32_t from = buffer(c, hw::opposite(out), travel);  // it arrives from behind
+                position(c, 0).source = from;
             }
         }
     }
@@ -146,47 +177,41 @@ private:
             };
             if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) {
                 const int first = hw::mp_first_color(cs.mp_bank);
-                for (int p = 0; p < hw::ports; ++p) cs.target[0][std::size_t(p)] = lead(hw::port(p), mp_travel_color(first, hw::port(p)));
+                for (int p = 0; p < hw::ports; ++p)
+                    position(c, 0).target[std::size_t(p)] = lead(hw::port(p), mp_travel_color(first, hw::port(p)));
                 continue;
             }
-            for (std::uint8_t k = 0; k < cs.count; ++k)
+            for (std::uint32_t k = 0; k < cs.count; ++k)
                 for (int p = 0; p < hw::ports; ++p)
-                    if (cs.positions[k].outputs & (1u << p)) cs.target[k][std::size_t(p)] = lead(hw::port(p), cs.color);
+                    if (position(c, k).outputs & (1u << p)) position(c, k).target[std::size_t(p)] = lead(hw::port(p), cs.color);
         }
     }
 
     void pes() {
         const std::size_t n = l_.pes.size();
         m_.pes.resize(n);
-        m_.grown_of.assign(n, -1);
+        m_.waits.resize(n);
         std::size_t words = 0, registers = 0, queues = 0, threads = 0, fifos = 0, stacks = 0, walks = 0;
-        std::vector<std::uint16_t> inputs(n), outputs(n);
         for (std::size_t i = 0; i < n; ++i) {
             const auto& placed = l_.pes[i];
             const auto& pp = m_.programs[placed.program];
             const auto& prog = l_.programs[placed.program];
             auto& p = m_.pes[i];
             p.program = placed.program;
-            p.router = std::uint32_t(m_.grid[cell(placed.x, placed.y)]);
+            p.router = std::uint32_t(m_.grid[cell(placed.x, placed.y)]);  // none (-1) when it has no router
             p.memory = std::uint32_t(words);
             p.memory_size = pp.memory_words;
             words += pp.memory_words;
             p.registers = std::uint32_t(registers);
             registers += prog.registers;
-            inputs[i] = pp.input_queues;
-            outputs[i] = pp.output_queues;
-            for (int q = 0; q < hw::input_queues; ++q)
-                if (placed.input_color[std::size_t(q)] >= 0) inputs[i] = std::uint16_t(inputs[i] | 1u << q);
-            for (int q = 0; q < hw::max_output_queues; ++q)
-                if (placed.output_color[std::size_t(q)] >= 0) outputs[i] = std::uint16_t(outputs[i] | 1u << q);
+            const std::uint32_t used = used_queues(placed);
             p.queues = std::uint32_t(queues);
             p.queue_slot.fill(-1);
             std::int8_t slot = 0;
-            for (int q = 0; q < hw::input_queues; ++q)
-                if (inputs[i] & (1u << q)) p.queue_slot[std::size_t(q)] = slot++;
-            for (int q = 0; q < hw::max_output_queues; ++q)
-                if (outputs[i] & (1u << q)) p.queue_slot[std::size_t(hw::input_queues + q)] = slot++;
+            for (int q = 0; q < hw::input_queues + hw::max_output_queues; ++q)
+                if (used & (1u << q)) p.queue_slot[std::size_t(q)] = slot++;
             queues += std::size_t(slot);
+            p.queue_count = std::uint8_t(slot);
             if (pp.has_async) p.threads = std::uint32_t(threads), threads += hw::microthreads;
             p.fifos = std::uint32_t(fifos);
             fifos += prog.fifos.size();
@@ -204,6 +229,11 @@ private:
         for (std::size_t i = 0; i < n; ++i) {
             const auto& p = m_.pes[i];
             const auto& placed = l_.pes[i];
+            const auto& prog = l_.programs[placed.program];
+            word* mem = m_.memory.data() + p.memory;
+            for (const auto& s : prog.data)
+                for (std::size_t w = 0; w < s.words.size() && s.base + w < p.memory_size; ++w) mem[s.base + w] = s.words[w];
+            if (p.queue_count == 0) continue;
             for (int q = 0; q < hw::input_queues; ++q)
                 if (p.input_queue(q) >= 0) m_.input_queue(std::uint32_t(i), q).items = wavelet_queue(std::size_t(hw::input_queue_length(m_.arch, q)));
             for (int q = 0; q < hw::output_queues(m_.arch); ++q)
@@ -213,10 +243,6 @@ private:
                 if (p.input_queue(q) >= 0) bind_input_queue(m_, std::uint32_t(i), q, placed.input_color[std::size_t(q)]);
             for (int q = 0; q < hw::output_queues(m_.arch); ++q)
                 if (p.output_queue(q) >= 0) bind_output_queue(m_, std::uint32_t(i), q, placed.output_color[std::size_t(q)]);
-            const auto& prog = l_.programs[placed.program];
-            word* mem = m_.memory.data() + p.memory;
-            for (const auto& s : prog.data)
-                for (std::size_t w = 0; w < s.words.size() && s.base + w < p.memory_size; ++w) mem[s.base + w] = s.words[w];
         }
     }
 };
@@ -233,7 +259,7 @@ inline void restart(machine& m, std::uint64_t limit) {
     m.now = 0;
     m.limit = limit;
     for (auto& q : m.queues) {
-        q.items.clear();
+        q.clear();
         q.user = 0xff;
     }
     for (auto& t : m.threads) t = microthread{};
@@ -243,7 +269,6 @@ inline void restart(machine& m, std::uint64_t limit) {
         c.current = c.initial;
         c.teardown = c.start_teardown;
     }
-    for (auto& r : m.routers) r.listed = false;
     for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
         auto& p = m.pes[i];
         const auto& prog = m.layout->programs[p.program];
@@ -254,18 +279,16 @@ inline void restart(machine& m, std::uint64_t limit) {
         p.pc = 0;
         p.op = issued_op{};
         p.activated = p.blocked = 0;
-        for (std::size_t t = 0; t < prog.tasks.size(); ++t) {
+        for (std::size_t t = 0; t < prog.tasks.size(); ++t) {  // usually none
             if (prog.tasks[t].active) p.activated |= std::uint64_t(1) << t;
             if (prog.tasks[t].blocked) p.blocked |= std::uint64_t(1) << t;
         }
         p.busy_threads = 0;
-        p.stalled = false;
-        p.clock = p.since = 0;
-        p.scheduled = true;
+        p.since = 0;
+        m.waits[i] = pe_wait::scheduled;
         m.clock.schedule(i, 0);
-    }
-    // Queues keep their bindings from the layout (an operation may have rebound them).
-    for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
+        // Queues go back to their bindings from the layout (an operation may have rebound them).
+        if (p.queue_count == 0) continue;
         const auto& placed = m.layout->pes[i];
         for (int q = 0; q < hw::input_queues; ++q)
             if (m.pes[i].input_queue(q) >= 0 && m.input_queue(i, q).color != placed.input_color[std::size_t(q)])

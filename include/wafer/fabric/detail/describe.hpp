@@ -79,16 +79,16 @@ inline std::string stuck_reason(const machine& m, const input_buffer& b) {
         return "the message to " + coordinates(std::int32_t((w.data >> 16) & 0xff), std::int32_t(w.data >> 24)) +
                " cannot go on: the next router has no mp() for bank " + std::to_string(cs.mp_bank) + ", or no room";
     }
-    const auto& pos = cs.positions[cs.current];
-    if (!pos.has_input || cs.source[cs.current] != std::int32_t(&b - m.buffers.data()))
+    const auto& pos = m.current(cs);
+    if (!pos.has_input || pos.source != std::int32_t(&b - m.buffers.data()))
         return std::string(b.items.size() == 1 ? "it came" : "they came") + " in from " + port_letter(hw::port(b.port)) +
                " but the route's current position takes input from " +
                (pos.has_input ? std::string(1, port_letter(pos.input)) : std::string("nowhere"));
-    if (cs.kind == color_kind::adder && m.buffers[std::size_t(cs.addend)].items.empty())
+    if (cs.kind == color_kind::adder && m.buffers[std::size_t(cs.partner)].items.empty())
         return "the fabric adder waits for an f16 operand from the core of " + coordinates(rs.x, rs.y);
     for (int p = 0; p < hw::ports; ++p) {
         if (!(pos.outputs & (1u << p))) continue;
-        const std::int32_t t = cs.target[cs.current][std::size_t(p)];
+        const std::int32_t t = pos.target[std::size_t(p)];
         const auto letter = std::string(1, port_letter(hw::port(p)));
         if (t == to_core) {
             if (rs.pe < 0) return "the route sends to the core, where no PE is placed";
@@ -98,8 +98,8 @@ inline std::string stuck_reason(const machine& m, const input_buffer& b) {
             const std::int32_t nx = rs.x + hw::dx(hw::port(p)), ny = rs.y + hw::dy(hw::port(p));
             const std::string next = "router " + coordinates(nx, ny);
             const color_state* there = color_state_at(m, nx, ny, cs.color);
-            if (there && there->kind == color_kind::route && there->positions[there->current].has_input)
-                return next + "'s route on " + c + " takes input from " + port_letter(there->positions[there->current].input) +
+            if (there && there->kind == color_kind::route && m.current(*there).has_input)
+                return next + "'s route on " + c + " takes input from " + port_letter(m.current(*there).input) +
                        ", not " + port_letter(hw::opposite(hw::port(p)));
             return next + " has no route on " + c;
         } else if (t >= 0) {
@@ -137,6 +137,7 @@ inline std::vector<diagnostic> undelivered(const machine& m, std::uint64_t& coun
                                    " at router " + coordinates(rs.x, rs.y) + ": " + stuck_reason(m, buf));
     }
     for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
+        if (m.pes[i].queue_count == 0) continue;
         const auto& prog = m.program_of(i);
         const bool halted = end_of(m, i) == pe_end::halted;
         for (int q = 0; q < hw::input_queues; ++q) {

@@ -23,6 +23,9 @@ namespace wafer::fabric::detail {
 /// More elements than any run could reach; keeps element counts and strides far from overflow.
 inline constexpr std::uint64_t max_op_elements = std::uint64_t(1) << 40;
 inline constexpr std::size_t max_layout_errors = 50;
+/// The largest fabric the interpreter builds: 2^24 cells, over twenty 750 x 994 wafers. It keeps a
+/// word of index per cell, so a mistaken size cannot ask for more memory than a machine has.
+inline constexpr std::uint64_t max_fabric_cells = std::uint64_t(1) << 24;
 
 class layout_checker {
 public:
@@ -33,12 +36,31 @@ public:
         if (l_.width < 1 || l_.height < 1)
             error("", {}, "the fabric is " + std::to_string(l_.width) + " x " + std::to_string(l_.height) +
                               "; it needs at least one PE");
+        else if (std::uint64_t(l_.width) * std::uint64_t(l_.height) > max_fabric_cells)
+            error("", {}, "the fabric is " + std::to_string(l_.width) + " x " + std::to_string(l_.height) +
+                              " PEs; wafer simulates at most " + std::to_string(max_fabric_cells) +
+                              " (a 750 x 994 wafer has 745500)");
+        ds_.check();
         if (unsigned(l_.arch) > unsigned(hw::arch::wse3)) error("", {}, "unknown processor generation");
         for (std::size_t i = 0; i < l_.programs.size(); ++i) program(i);
-        std::set<std::pair<std::int32_t, std::int32_t>> cells;
-        for (const auto& p : l_.pes) placed(p, cells);
-        cells.clear();
-        for (const auto& r : l_.routers) router(r, cells);
+        {
+            // One byte per cell: which PEs and routers are placed (a set would cost more than the layout).
+            std::vector<std::uint8_t> cells(l_.width > 0 && l_.height > 0 ? std::size_t(l_.width) * std::size_t(l_.height) : 0);
+            for (std::size_t i = 0; i < l_.pes.size(); ++i) {
+                placed(l_.pes[i], cells);
+                if (i > 0 && std::pair(l_.pes[i].y, l_.pes[i].x) < std::pair(l_.pes[i - 1].y, l_.pes[i - 1].x))
+                    error("", {}, "the layout's PEs are not sorted by (y, x): " + pe_text(l_.pes[i].x, l_.pes[i].y, "", "") +
+                                      " comes after " + pe_text(l_.pes[i - 1].x, l_.pes[i - 1].y, "", ""));
+            }
+            std::fill(cells.begin(), cells.end(), 0);
+            for (std::size_t i = 0; i < l_.routers.size(); ++i) {
+                router(l_.routers[i], cells);
+                if (i > 0 && std::pair(l_.routers[i].y, l_.routers[i].x) < std::pair(l_.routers[i - 1].y, l_.routers[i - 1].x))
+                    error("", {}, "the layout's routers are not sorted by (y, x): router " +
+                                      coordinates(l_.routers[i].x, l_.routers[i].y) + " comes after router " +
+                                      coordinates(l_.routers[i - 1].x, l_.routers[i - 1].y));
+            }
+        }
         if (ds_.has_errors() && ds_.list().size() >= max_layout_errors)
             ds_.add({severity::error, "", {}, "too many errors in the layout; stopped checking", ""});
         ds_.check();
@@ -96,6 +118,8 @@ private:
         const std::string what = "FIFO " + std::to_string(f) + " of kernel '" + p.kernel + "'";
         auto bad = [&](const std::string& m) { error(p.source_file, q.pos, what + ": " + m + placed_at(index)); };
         if (q.capacity == 0) bad("its buffer holds no element");
+        if (q.type == ir::data_type::ep)
+            bad("a FIFO's elements are i16, u16, f16, i32, u32 or f32 (DSD reference, FIFOs), not ep");
         if (std::uint64_t(q.base) + std::uint64_t(q.capacity) * ir::words_of(q.type) > hw::memory_words)
             bad("its buffer ends past PE memory");
         if (q.align != 0 && q.align < hw::fifo_alignment_words)
@@ -263,35 +287,44 @@ private:
         if (op.on_control.k != ir::task_action::kind::none && read == 0) bad("on_control needs a fabin operand");
     }
 
-    void placed(const ir::placed_pe& p, std::set<std::pair<std::int32_t, std::int32_t>>& cells) {
-        const std::string at = pe_text(p.x, p.y, p.name, "");
-        if (!inside(p.x, p.y)) error("", {}, at + " lies outside the " + std::to_string(l_.width) + " x " +
-                                                 std::to_string(l_.height) + " fabric");
-        if (!cells.insert({p.x, p.y}).second) error("", {}, at + " is placed twice");
+    /// Marks (x, y) in `cells`; false when it was marked already.
+    bool mark(std::vector<std::uint8_t>& cells, std::int32_t x, std::int32_t y) const {
+        if (!inside(x, y)) return true;
+        auto& c = cells[std::size_t(y) * std::size_t(l_.width) + std::size_t(x)];
+        const bool fresh = c == 0;
+        c = 1;
+        return fresh;
+    }
+
+    void placed(const ir::placed_pe& p, std::vector<std::uint8_t>& cells) {
+        auto at = [&] { return pe_text(p.x, p.y, p.name, ""); };
+        if (!inside(p.x, p.y)) error("", {}, at() + " lies outside the " + std::to_string(l_.width) + " x " +
+                                                   std::to_string(l_.height) + " fabric");
+        if (!mark(cells, p.x, p.y)) error("", {}, at() + " is placed twice");
         if (p.program >= l_.programs.size())
-            return error("", {}, at + " runs program " + std::to_string(p.program) + " of " +
-                                     std::to_string(l_.programs.size()));
+            return error("", {}, at() + " runs program " + std::to_string(p.program) + " of " +
+                                       std::to_string(l_.programs.size()));
         std::uint32_t colors = 0;
         for (std::size_t q = 0; q < p.input_color.size(); ++q) {
             const int c = p.input_color[q];
-            if (c < -1 || c >= hw::colors) error("", {}, at + ": input queue " + std::to_string(q) + " bound to color " + std::to_string(c));
+            if (c < -1 || c >= hw::colors) error("", {}, at() + ": input queue " + std::to_string(q) + " bound to color " + std::to_string(c));
             else if (c >= 0 && (colors & (1u << c)))
-                error("", {}, at + ": two input queues are bound to color " + std::to_string(c));
+                error("", {}, at() + ": two input queues are bound to color " + std::to_string(c));
             else if (c >= 0) colors |= 1u << c;
         }
         for (std::size_t q = 0; q < p.output_color.size(); ++q) {
             const int c = p.output_color[q];
             if (c < -1 || c >= hw::colors)
-                error("", {}, at + ": output queue " + std::to_string(q) + " bound to color " + std::to_string(c));
+                error("", {}, at() + ": output queue " + std::to_string(q) + " bound to color " + std::to_string(c));
             else if (c >= 0 && int(q) >= hw::output_queues(l_.arch))
-                error("", {}, at + ": output queue " + std::to_string(q) + " does not exist on " + std::string(hw::name_of(l_.arch)));
+                error("", {}, at() + ": output queue " + std::to_string(q) + " does not exist on " + std::string(hw::name_of(l_.arch)));
         }
     }
 
-    void router(const ir::router& r, std::set<std::pair<std::int32_t, std::int32_t>>& cells) {
+    void router(const ir::router& r, std::vector<std::uint8_t>& cells) {
         const std::string at = "router " + coordinates(r.x, r.y);
         if (!inside(r.x, r.y)) error("", {}, at + " lies outside the fabric");
-        if (!cells.insert({r.x, r.y}).second) error("", {}, at + " is configured twice");
+        if (!mark(cells, r.x, r.y)) error("", {}, at + " is configured twice");
         if (r.mp_banks >= (1u << hw::mp_banks)) error("", {}, at + ": message-passing banks are 0 and 1");
         std::uint32_t seen = 0;
         // (arriving color, port) pairs some color takes: two colors taking one would split a stream.

@@ -18,7 +18,7 @@ namespace wafer::fabric::detail {
 inline pe_end end_of(const machine& m, std::uint32_t i) {
     const auto& p = m.pes[i];
     if (p.main == main_state::halted && p.busy_threads == 0) return pe_end::halted;
-    if (p.scheduled && !p.stalled) return pe_end::running;
+    if (m.waits[i] == pe_wait::scheduled) return pe_end::running;
     if (p.busy_threads != 0 || p.main == main_state::in_op) return pe_end::blocked;
     if (p.main == main_state::idle) return pe_end::idle;
     return p.main == main_state::halted ? pe_end::halted : pe_end::running;
@@ -104,11 +104,11 @@ inline route_end trace_to(const machine& m, std::uint32_t i, int color) {
         const color_state* cs = color_state_at(m, x, y, c);
         if (!cs) return e;
         if (cs->kind == color_kind::mp_core || cs->kind == color_kind::mp_travel) return e.k = route_end::kind::message, e;
-        const auto& pos = cs->positions[cs->current];
+        const auto& pos = m.current(*cs);
         if (!(pos.outputs & hw::bit(via))) return e.k = route_end::kind::not_sent, e;
         if (!pos.has_input) return e.k = route_end::kind::no_input, e;
         if (cs->teardown) return e.k = route_end::kind::teardown, e;
-        const std::int32_t source = cs->source[cs->current];
+        const std::int32_t source = pos.source;
         const int arriving = source >= 0 ? m.buffers[std::size_t(source)].arriving : c;
         if (pos.input == hw::port::core) {
             const std::int32_t r = m.grid[std::size_t(y) * std::size_t(m.layout->width) + std::size_t(x)];
@@ -143,15 +143,15 @@ inline route_end trace_from(const machine& m, std::uint32_t i, int color) {
         const std::int32_t r = m.grid[std::size_t(y) * std::size_t(m.layout->width) + std::size_t(x)];
         const std::int32_t b = acceptor(m, r, c, from);
         if (b < 0) {
-            if (const color_state* cs = color_state_at(m, x, y, c); cs && cs->positions[cs->current].has_input)
-                e.k = route_end::kind::wrong_input, e.port = std::uint8_t(cs->positions[cs->current].input);
+            if (const color_state* cs = color_state_at(m, x, y, c); cs && m.current(*cs).has_input)
+                e.k = route_end::kind::wrong_input, e.port = std::uint8_t(m.current(*cs).input);
             return e;
         }
         const color_state& cs = m.colors[m.buffers[std::size_t(b)].owner];
         e.color = cs.color;
         if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) return e.k = route_end::kind::message, e;
         if (cs.teardown) return e.k = route_end::kind::teardown, e;
-        const auto& pos = cs.positions[cs.current];
+        const auto& pos = m.current(cs);
         if (!pos.has_input || pos.input != from) {
             e.k = route_end::kind::wrong_input;
             e.port = std::uint8_t(pos.input);
