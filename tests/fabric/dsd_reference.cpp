@@ -1034,12 +1034,13 @@ TEST_CASE("Microthread Priority: synchronous operations have a priority between 
 TEST_CASE("Fabric Queues: WSE-2 and WSE-3 queue lengths decide how much a sender gets out before a reader that never reads stalls it") {
     // Checks the Fabric Queues table (layout.arch = wse2 / wse3). A sends 40 wavelets from output
     // queue q to B's input queue q, which B never reads: A's operation stops after the output queue,
-    // the two routers' buffers (two wavelets per color and input port, wafer's design) and the input
-    // queue are full, which the deadlock report's done count shows.
+    // the reader's router buffer (two wavelets per color and neighbour port, wafer's design: the
+    // sender's router reads its core's output queue directly) and the input queue are full, which
+    // the deadlock report's done count shows.
     constexpr std::array<int, 8> wse2_in{6, 6, 4, 4, 2, 2, 2, 2}, wse3_in{8, 8, 4, 4, 4, 4, 4, 4};
     constexpr std::array<int, 6> wse2_out{2, 2, 6, 6, 2, 2};
     constexpr std::array<int, 8> wse3_out{8, 8, 8, 8, 8, 8, 8, 8};
-    constexpr int router_buffers = 2 + 2;  // the sender's router (from its core) and the reader's (from L)
+    constexpr int router_buffers = 2;  // the reader's router, from L
     auto stalled_after = [](hw::arch arch, int out_q, int in_q) -> std::uint64_t {
         const auto send = program("send", {op(opcode::mov, data_type::i16, {40}, fabout(std::uint8_t(out_q)), {index(0)})}, 0);
         outcome o(link(send, program("sink", {}, 0), out_q, in_q, arch));

@@ -116,8 +116,8 @@ TEST_CASE("runs are deterministic and a fabric can run again") {
 
 TEST_CASE("back-pressure: a sender blocks while the reader is busy, and values still arrive in order") {
     const std::uint32_t delay = 200;
-    // Everything one route can hold: output queue 0, one buffer per router, input queue 0.
-    const std::uint32_t room = hw::wse2_output_queue_length[0] + 2 * fabric::router_buffer_capacity + hw::wse2_input_queue_length[0];
+    // Everything one route can hold: output queue 0, the reader's router buffer, input queue 0.
+    const std::uint32_t room = hw::wse2_output_queue_length[0] + fabric::router_buffer_capacity + hw::wse2_input_queue_length[0];
     SUBCASE("more than the route holds: the sender waits for the reader") {
         fabric::fabric f(late_reader(3 * room, delay));
         const auto r = f.run();
@@ -302,7 +302,7 @@ TEST_CASE("wavelets with nowhere to go are counted when every PE has halted") {
         CHECK(r.status == run_status::halted);
         REQUIRE(r.diagnostics.size() == 2);
         CHECK(r.diagnostics[0].message == "2 wavelets were left undelivered when every PE had halted or gone idle");
-        CHECK(r.diagnostics[1].message == "2 wavelets wait in output queue 0 (socket tx) of PE (0,0) s [send], whose "
+        CHECK(r.diagnostics[1].message == "2 wavelets wait in output queue 0 (socket tx) of PE (0,0) s [send]: its "
                                           "router takes no color 5 from the core");
     }
     SUBCASE("the next router takes input from another port") {
@@ -313,16 +313,16 @@ TEST_CASE("wavelets with nowhere to go are counted when every PE has halted") {
         CHECK(r.status == run_status::halted);
         REQUIRE(r.diagnostics.size() == 2);
         CHECK(r.diagnostics[0].message == "1 wavelet was left undelivered when every PE had halted or gone idle");
-        CHECK(r.diagnostics[1].message ==
-              "1 wavelet on color 5 waits at router (0,0): router (1,0)'s route on color 5 takes input from R, not L");
+        CHECK(r.diagnostics[1].message == "1 wavelet waits in output queue 0 (socket tx) of PE (0,0) s [send]: router (1,0)'s "
+                                          "route on color 5 takes input from R, not L");
     }
     SUBCASE("routed to a core that does not read the color") {
         auto l = lone_sender(1, 0, 1, 5, "C>C");
         fabric::fabric f(l);
         const auto r = f.run();
         REQUIRE(r.diagnostics.size() == 2);
-        CHECK(r.diagnostics[1].message == "1 wavelet on color 5 waits at router (0,0): PE (0,0) s [send] has no input "
-                                          "queue on color 5");
+        CHECK(r.diagnostics[1].message == "1 wavelet waits in output queue 0 (socket tx) of PE (0,0) s [send]: PE (0,0) "
+                                          "s [send] has no input queue on color 5");
     }
 }
 

@@ -492,7 +492,7 @@ hstack(s rcv)
     CHECK(o.r.status == fab::run_status::halted);
     CHECK(log_of(*o.f, 1, 0, 0).empty());
     CHECK(mentions(o.r.diagnostics, "1 wavelet was left undelivered"));
-    CHECK(mentions(o.r.diagnostics, "at router (0,0): router (1,0) has no route on color"));
+    CHECK(mentions(o.r.diagnostics, "waits in output queue 0 (socket tx) of PE (0,0) s [tsend]: router (1,0) has no route on color"));
     CHECK_FALSE(mentions(o.r.diagnostics, "left the fabric"));
 }
 

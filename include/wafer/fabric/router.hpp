@@ -1,12 +1,12 @@
 #pragma once
 // Routers at work, in two phases per cycle. `compute` decides, for one router, which wavelets move:
-// per color, the wavelet at the head of the buffer its current switch position takes input from
-// moves when every output can take it (a neighbour's buffer has room and is not in teardown, the
-// core's input queue has room); each port carries one wavelet per direction per cycle, colors
-// taking turns; one wavelet a cycle enters from the core. It reads state only, so routers can be
-// computed in any order, or at once. `commit` then applies every move: pops, pushes, switch
-// changes, and who to visit next. A buffer has one writer (the router across its port, or its own
-// core), so no two moves ever push into one buffer in a cycle.
+// per color, the wavelet at the head of the buffer its current switch position takes input from (for
+// the core port, the head of the PE output queue bound to that color) moves when every output can
+// take it (a neighbour's buffer has room and is not in teardown, the core's input queue has room);
+// each port carries one wavelet per direction per cycle, colors taking turns, and one wavelet a
+// cycle comes in from the core. It reads state only, so routers can be computed in any order, or at
+// once. `commit` then applies every move: pops, pushes, switch changes, and who to visit next. A
+// buffer has one writer (the router across its port), so no two moves push into one in a cycle.
 #include <cstdint>
 #include <vector>
 
@@ -22,11 +22,10 @@ public:
 
     void compute(std::uint32_t r, std::uint64_t now) {
         const auto& rs = m_.routers[r];
-        std::uint8_t busy = 0;  // output ports already used in this cycle
+        std::uint8_t busy = 0;  // ports already used in this cycle: outputs, and the core's input
         const std::uint32_t n = rs.color_count;
         for (std::uint32_t j = 0, c = n ? std::uint32_t(now % n) : 0; j < n; ++j, c = c + 1 == n ? 0 : c + 1)
-            compute_color(r, rs.colors + c, busy);
-        if (rs.pe >= 0) onramp(r, now);
+            compute_color(r, rs.colors + c, busy, now);
     }
 
     void commit(std::uint64_t now) {
@@ -34,16 +33,17 @@ public:
         moves_.clear();
     }
 
-    bool pending() const noexcept { return !moves_.empty(); }
-
 private:
+    /// The core's input is marked in `busy` with this bit (outputs use bits 0-4).
+    static constexpr std::uint8_t core_input = 1u << hw::ports;
+
     struct move {
-        std::int32_t from = -1;     ///< buffer index; an on-ramp: the output queue (pool index)
-        std::int32_t addend = -1;   ///< the fabric adder's core operand buffer
-        std::uint32_t color = 0;    ///< color_state (for an on-ramp: the router)
+        std::int32_t from = -1;     ///< the buffer it leaves, or the PE output queue (pool index) for the core
+        std::int32_t addend = -1;   ///< the fabric adder's core operand: its PE output queue
+        std::uint32_t color = 0;    ///< color_state
         std::uint8_t position = 0;  ///< the switch position it used
         std::uint8_t outputs = 0;   ///< hw::bit(port) of its outputs
-        bool onramp = false;
+        bool from_core = false;     ///< `from` is an output queue
         switch_command effect = switch_command::nop;  ///< on the switch, after it leaves
         wavelet out;                ///< what leaves
     };
@@ -63,7 +63,7 @@ private:
         return !b.items.full() && !m_.colors[b.owner].teardown;
     }
 
-    /// Whether every output of `cs` in `position` can take a wavelet now.
+    /// Whether every output of `pos` can take a wavelet now.
     bool ready(const color_state& cs, const position_state& pos, std::uint8_t outputs) const {
         for (int p = 0; p < hw::ports; ++p) {
             if (!(outputs & (1u << p))) continue;
@@ -77,6 +77,41 @@ private:
         }
         return true;
     }
+
+    /// The wavelet waiting at `pos`'s input: the head of its buffer, or of the PE output queue that
+    /// feeds the core port (a color in teardown takes nothing from its core either).
+    const wavelet* head(const color_state& cs, const position_state& pos, std::uint8_t busy, std::uint64_t now,
+                        move& mv) const {
+        if (!pos.has_input) return nullptr;
+        if (pos.input != hw::port::core) {
+            if (pos.source < 0 || m_.buffers[std::size_t(pos.source)].items.empty()) return nullptr;
+            mv.from = pos.source;
+            head_ = m_.buffers[std::size_t(pos.source)].items.front();
+            return &head_;
+        }
+        if (cs.core_feed < 0 || cs.teardown || (busy & core_input)) return nullptr;
+        std::int32_t feed = cs.core_feed;
+        if (cs.core_shared) feed = shared_feed(cs, now);
+        if (feed < 0 || m_.queues[std::size_t(feed)].items.empty()) return nullptr;
+        mv.from = feed;
+        mv.from_core = true;
+        head_ = m_.queues[std::size_t(feed)].items.front();
+        return &head_;
+    }
+
+    /// Of several output queues bound to one color, the first with a wavelet, taking turns by cycle.
+    std::int32_t shared_feed(const color_state& cs, std::uint64_t now) const {
+        const auto& pe = m_.pes[std::size_t(m_.routers[cs.router].pe)];
+        constexpr int queues = hw::max_output_queues;
+        for (int j = 0, q = int(now % queues); j < queues; ++j, q = q + 1 == queues ? 0 : q + 1) {
+            if (pe.output_queue(q) < 0) continue;
+            const auto qi = std::int32_t(pe.queues + std::uint32_t(pe.output_queue(q)));
+            const auto& qs = m_.queues[std::size_t(qi)];
+            if (qs.color == cs.core_arriving && !qs.items.empty()) return qi;
+        }
+        return -1;
+    }
+    mutable wavelet head_;
 
     /// The wavelet as it leaves, and what it does to the switch it leaves.
     static void leaving(const color_state& cs, wavelet w, bool from_core, move& mv) {
@@ -94,48 +129,46 @@ private:
         mv.out = w;
     }
 
-    void compute_color(std::uint32_t r, std::uint32_t c, std::uint8_t& busy) {
+    void compute_color(std::uint32_t r, std::uint32_t c, std::uint8_t& busy, std::uint64_t now) {
         const color_state& cs = m_.colors[c];
         move mv;
         mv.color = c;
         switch (cs.kind) {
         case color_kind::route: {
             const auto& pos = m_.current(cs);
-            const std::int32_t b = pos.source;
-            if (!pos.has_input || b < 0 || m_.buffers[std::size_t(b)].items.empty()) return;
-            if ((pos.outputs & busy) || !ready(cs, pos, pos.outputs)) return;
-            mv.from = b;
+            const wavelet* w = head(cs, pos, busy, now, mv);
+            if (!w || (pos.outputs & busy) || !ready(cs, pos, pos.outputs)) return;
             mv.position = cs.current;
             mv.outputs = pos.outputs;
-            leaving(cs, m_.buffers[std::size_t(b)].items.front(), pos.input == hw::port::core, mv);
+            leaving(cs, *w, mv.from_core, mv);
             break;
         }
         case color_kind::adder: {
             const auto& pos = m_.position(cs, 0);
-            const std::int32_t b = pos.source;
-            if (b < 0 || m_.buffers[std::size_t(b)].items.empty()) return;
-            const wavelet w = m_.buffers[std::size_t(b)].items.front();
-            const auto& addend = m_.buffers[std::size_t(cs.partner)].items;
-            if (!w.control() && addend.empty()) return;  // an f32 waits for its f16 from the core
+            const wavelet* w = head(cs, pos, busy, now, mv);
+            if (!w) return;
+            const bool operand = cs.core_feed >= 0 && !m_.queues[std::size_t(cs.core_feed)].items.empty() &&
+                                 !(busy & core_input);  // the first output queue bound to color 10
+            if (!w->control() && !operand) return;  // an f32 waits for its f16 from the core
             if ((pos.outputs & busy) || !ready(cs, pos, pos.outputs)) return;
-            mv.from = b;
             mv.outputs = pos.outputs;
-            mv.out = w;
-            if (!w.control()) {
-                mv.addend = cs.partner;
-                mv.out.data = sp_bits(sp_value(w.data) + float(half_value(std::uint16_t(addend.front().data))));
+            mv.out = *w;
+            if (!w->control()) {
+                mv.addend = cs.core_feed;
+                const std::uint32_t f16 = m_.queues[std::size_t(cs.core_feed)].items.front().data;
+                mv.out.data = sp_bits(sp_value(w->data) + float(half_value(std::uint16_t(f16))));
+                busy = std::uint8_t(busy | core_input);
             }
             break;
         }
         case color_kind::mp_core:
         case color_kind::mp_travel: {
             const auto& pos = m_.position(cs, 0);
-            const std::int32_t b = pos.source;
-            if (b < 0 || m_.buffers[std::size_t(b)].items.empty()) return;
-            const wavelet w = m_.buffers[std::size_t(b)].items.front();
+            const wavelet* w = head(cs, pos, busy, now, mv);
+            if (!w) return;
             const auto& rs = m_.routers[r];
             // Dimension order: along x to the destination's column, then along y (docs/machine.md).
-            const std::int32_t x = std::int32_t((w.data >> 16) & 0xff), y = std::int32_t(w.data >> 24);
+            const std::int32_t x = std::int32_t((w->data >> 16) & 0xff), y = std::int32_t(w->data >> 24);
             const hw::port p = x > rs.x   ? hw::port::right
                                : x < rs.x ? hw::port::left
                                : y > rs.y ? hw::port::up
@@ -143,52 +176,29 @@ private:
                                           : hw::port::core;
             const std::uint8_t outputs = hw::bit(p);
             if ((outputs & busy) || !ready(cs, pos, outputs)) return;
-            mv.from = b;
             mv.outputs = outputs;
-            mv.out = w;
+            mv.out = *w;
             break;
         }
         }
-        busy = std::uint8_t(busy | mv.outputs);
+        busy = std::uint8_t(busy | mv.outputs | (mv.from_core ? core_input : 0));
         moves_.push_back(mv);
-    }
-
-    /// One wavelet a cycle from the PE's output queues into the router, the queues taking turns.
-    void onramp(std::uint32_t r, std::uint64_t now) {
-        const auto& pe = m_.pes[std::size_t(m_.routers[r].pe)];
-        constexpr int queues = hw::max_output_queues;
-        for (int j = 0, q = int(now % queues); j < queues; ++j, q = q + 1 == queues ? 0 : q + 1) {
-            const std::int8_t slot = pe.output_queue(q);
-            if (slot < 0) continue;
-            const std::uint32_t qi = pe.queues + std::uint32_t(slot);
-            const auto& qs = m_.queues[qi];
-            if (qs.items.empty() || qs.onramp < 0 || !room(qs.onramp)) continue;
-            move mv;
-            mv.onramp = true;
-            mv.from = std::int32_t(qi);
-            mv.color = r;
-            mv.out = qs.items.front();
-            moves_.push_back(mv);
-            return;
-        }
     }
 
     void apply(const move& mv, std::uint64_t now) {
         m_.happened(now + hop_cycles);
-        if (mv.onramp) {
-            auto& qs = m_.queues[std::size_t(mv.from)];
-            m_.buffers[std::size_t(qs.onramp)].items.push(qs.pop());
-            m_.wake_pe(m_.routers[mv.color].pe, now + 1);
-            m_.wake_router(std::int32_t(mv.color));
-            return;
-        }
         color_state& cs = m_.colors[mv.color];
-        auto& source = m_.buffers[std::size_t(mv.from)];
-        source.items.pop();
-        m_.wake_router(source.writer);
-        if (mv.addend >= 0) m_.buffers[std::size_t(mv.addend)].items.pop();
-        if (mv.outputs == 0) ++m_.sunk;  // a position whose outputs boundary suppression removed
         const auto& rs = m_.routers[cs.router];
+        if (mv.from_core || mv.addend >= 0) m_.wake_pe(rs.pe, now + 1);  // room in its output queue
+        if (mv.from_core) {
+            m_.queues[std::size_t(mv.from)].pop();
+        } else {
+            auto& source = m_.buffers[std::size_t(mv.from)];
+            source.items.pop();
+            m_.wake_router(source.writer);
+        }
+        if (mv.addend >= 0) m_.queues[std::size_t(mv.addend)].pop();
+        if (mv.outputs == 0) ++m_.sunk;  // a position whose outputs boundary suppression removed
         const auto& pos = m_.position(cs, mv.position);
         for (int p = 0; p < hw::ports; ++p) {
             if (!(mv.outputs & (1u << p))) continue;

@@ -42,7 +42,6 @@ struct queue_state {
     std::uint8_t controls = 0;    ///< control wavelets among the items
     std::int8_t color = -1;       ///< bound to; -1 none
     std::uint8_t user = 0xff;     ///< the thread using it (0 main, 1 + m microthread m), 0xff none
-    std::int32_t onramp = -1;     ///< output queue: the router buffer it feeds; -1 none
 
     void push(const wavelet& w) noexcept {
         items.push(w);
@@ -131,22 +130,27 @@ struct color_state {
     std::uint32_t positions = 0;    ///< its first position_state (message passing: one, with a target per direction)
     std::uint32_t router = 0;
     std::int32_t core_queue = -1;   ///< the input queue (pool index) of this router's PE bound to this color
-    std::int32_t partner = -1;      ///< adder: the buffer of the core's f16 operands; mp_travel: its bank's core color
+    std::int32_t core_feed = -1;    ///< the output queue (pool index) its core port reads: bound to `core_arriving`
+    std::int32_t partner = -1;      ///< mp_travel: its bank's core color
     std::uint8_t color = 0;
     color_kind kind = color_kind::route;
     std::uint8_t count = 1, current = 0, initial = 0;
     ir::pop_mode pop = ir::pop_mode::none;
     std::uint8_t mp_bank = 0;
+    std::uint8_t core_arriving = 0xff;  ///< the color the core sends this color on (its own, or the partner's
+                                        ///< with a swap at C); 0xff: it takes nothing from the core
     bool ring = false, teardown = false, start_teardown = false;
+    bool core_shared = false;       ///< several output queues are bound to `core_arriving`: they take turns
 };
 
-/// The wavelets of one color that came in through one port and wait to leave.
+/// The wavelets of one color that came in through one neighbour port and wait to leave. (What the
+/// core sends waits in its output queue, which the router reads directly.)
 struct input_buffer {
     wavelet_ring<router_buffer_capacity> items;
     std::uint8_t port = 0;          ///< hw::port it fills from
     std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
     std::uint32_t owner = 0;        ///< color_state index
-    std::int32_t writer = -1;       ///< the router that fills it (its own for the core port); -1 none
+    std::int32_t writer = -1;       ///< the router that fills it; -1 none
 };
 
 inline constexpr std::int32_t no_router = -1;

@@ -46,11 +46,37 @@ inline void bind_input_queue(machine& m, std::uint32_t pe, int q, int color) {
         m.colors[std::size_t(c)].core_queue = std::int32_t(m.pes[pe].queues + std::uint32_t(m.pes[pe].input_queue(q)));
 }
 
-/// Output queue q of PE `pe` now feeds its router on `color`.
+/// Output queue q of PE `pe` now feeds its router on `color`: the colors whose core port reads
+/// that color read this queue.
 inline void bind_output_queue(machine& m, std::uint32_t pe, int q, int color) {
     auto& qs = m.output_queue(pe, q);
     qs.color = std::int8_t(color);
-    qs.onramp = color < 0 ? -1 : acceptor(m, std::int32_t(m.pes[pe].router), color, hw::port::core);
+    const std::uint32_t r = m.pes[pe].router;  // a PE with queues has a router
+    const auto& rs = m.routers[r];
+    for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c) {
+        auto& cs = m.colors[c];
+        if (cs.core_arriving == 0xff) continue;
+        // Which of the PE's output queues feed this color: one is the common case, several take turns.
+        int feeding = 0;
+        cs.core_feed = -1;
+        for (int oq = 0; oq < hw::max_output_queues; ++oq) {
+            if (m.pes[pe].output_queue(oq) < 0) continue;
+            const auto qi = std::int32_t(m.pes[pe].queues + std::uint32_t(m.pes[pe].output_queue(oq)));
+            if (m.queues[std::size_t(qi)].color != cs.core_arriving) continue;
+            if (cs.core_feed < 0) cs.core_feed = qi;
+            ++feeding;
+        }
+        cs.core_shared = feeding > 1;
+    }
+}
+
+/// The color of router `r` whose core port reads `color`, or -1.
+inline std::int32_t core_reader(const machine& m, std::int32_t r, int color) {
+    if (r < 0) return -1;
+    const auto& rs = m.routers[std::size_t(r)];
+    for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c)
+        if (m.colors[c].core_arriving == color) return std::int32_t(c);
+    return -1;
 }
 
 /// The color of socket `s` leaves teardown on PE `pe`'s router; its neighbours may send to it now.

@@ -137,18 +137,24 @@ private:
                 pos.outputs = from.outputs;
                 if (!from.has_input) continue;
                 const bool swapped = (route.swapped & hw::bit(from.input)) != 0;
-                const std::int32_t b = buffer(c, from.input, swapped ? hw::partner(route.color) : route.color);
+                const int arriving = swapped ? hw::partner(route.color) : route.color;
+                if (from.input == hw::port::core) {  // the core port reads the PE's output queue on `arriving`
+                    m_.colors[c].core_arriving = std::uint8_t(arriving);
+                    continue;
+                }
+                const std::int32_t b = buffer(c, from.input, arriving);
                 position(c, k).source = b;
             }
-            if (route.fabric_adder) m_.colors[c].partner = buffer(c, hw::port::core, route.color);
+            if (route.fabric_adder) m_.colors[c].core_arriving = route.color;  // its f16 operands
         }
         for (int bank = 0; bank < hw::mp_banks; ++bank) {
             if (!(ir_router.mp_banks & (1u << bank))) continue;
             const int first = hw::mp_first_color(bank);
             const std::uint32_t core = new_color(r, first, color_kind::mp_core);
             m_.colors[core].mp_bank = std::uint8_t(bank);
-            const std::int32_t b = buffer(core, hw::port::core, first);
-            position(core, 0).source = b;
+            m_.colors[core].core_arriving = std::uint8_t(first);
+            position(core, 0).input = hw::port::core;
+            position(core, 0).has_input = true;
             for (const hw::port out : {hw::port::right, hw::port::left, hw::port::up, hw::port::down}) {
                 const int travel = mp_travel_color(first, out);
                 const std::uint32_t c = new_color(r, travel, color_kind::mp_travel);
@@ -156,6 +162,8 @@ private:
                 m_.colors[c].partner = std::int32_t(core);
                 const std::int32_t from = buffer(c, hw::opposite(out), travel);  // it arrives from behind
                 position(c, 0).source = from;
+                position(c, 0).input = hw::opposite(out);
+                position(c, 0).has_input = true;
             }
         }
     }
@@ -164,8 +172,7 @@ private:
     void resolve(std::uint32_t r) {
         auto& rs = m_.routers[r];
         for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b) {
-            const auto port = hw::port(m_.buffers[b].port);
-            m_.buffers[b].writer = port == hw::port::core ? std::int32_t(r) : rs.neighbour[std::size_t(port)];
+            m_.buffers[b].writer = rs.neighbour[std::size_t(m_.buffers[b].port)];
         }
         for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c) {
             auto& cs = m_.colors[c];

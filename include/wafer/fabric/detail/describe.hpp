@@ -69,31 +69,33 @@ inline diagnostic describe(const machine& m, const run_warning& w) {
                       ""};
 }
 
-/// Why the wavelet at the head of a buffer cannot move, or "" when it could.
-inline std::string stuck_reason(const machine& m, const input_buffer& b) {
-    const color_state& cs = m.colors[b.owner];
+/// Why color `cs`'s wavelet `w`, at the head of what its current position reads, cannot move.
+inline std::string stuck_reason(const machine& m, const color_state& cs, const wavelet& w) {
     const auto& rs = m.routers[cs.router];
     const std::string c = "color " + std::to_string(cs.color);
-    if (cs.kind != color_kind::route && cs.kind != color_kind::adder) {
-        const auto w = b.items.front();
-        return "the message to " + coordinates(std::int32_t((w.data >> 16) & 0xff), std::int32_t(w.data >> 24)) +
-               " cannot go on: the next router has no mp() for bank " + std::to_string(cs.mp_bank) + ", or no room";
-    }
     const auto& pos = m.current(cs);
-    if (!pos.has_input || pos.source != std::int32_t(&b - m.buffers.data()))
-        return std::string(b.items.size() == 1 ? "it came" : "they came") + " in from " + port_letter(hw::port(b.port)) +
-               " but the route's current position takes input from " +
-               (pos.has_input ? std::string(1, port_letter(pos.input)) : std::string("nowhere"));
-    if (cs.kind == color_kind::adder && m.buffers[std::size_t(cs.partner)].items.empty())
+    std::uint8_t outputs = pos.outputs;
+    if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) {
+        const std::int32_t x = std::int32_t((w.data >> 16) & 0xff), y = std::int32_t(w.data >> 24);
+        const hw::port p = x > rs.x ? hw::port::right : x < rs.x ? hw::port::left : y > rs.y ? hw::port::up
+                           : y < rs.y ? hw::port::down : hw::port::core;
+        if (pos.target[std::size_t(p)] == no_acceptor)
+            return "the message to " + coordinates(x, y) + " cannot go on: the next router has no mp() for bank " +
+                   std::to_string(cs.mp_bank);
+        outputs = hw::bit(p);
+    }
+    if (cs.kind == color_kind::adder && !w.control() &&
+        (cs.core_feed < 0 || m.queues[std::size_t(cs.core_feed)].items.empty()))
         return "the fabric adder waits for an f16 operand from the core of " + coordinates(rs.x, rs.y);
     for (int p = 0; p < hw::ports; ++p) {
-        if (!(pos.outputs & (1u << p))) continue;
+        if (!(outputs & (1u << p))) continue;
         const std::int32_t t = pos.target[std::size_t(p)];
         const auto letter = std::string(1, port_letter(hw::port(p)));
+        const std::int32_t q = cs.kind == color_kind::mp_travel ? m.colors[std::size_t(cs.partner)].core_queue : cs.core_queue;
         if (t == to_core) {
             if (rs.pe < 0) return "the route sends to the core, where no PE is placed";
-            if (cs.core_queue < 0) return pe_label(m, std::uint32_t(rs.pe)) + " has no input queue on " + c;
-            if (m.queues[std::size_t(cs.core_queue)].items.full()) return "the input queue of " + pe_label(m, std::uint32_t(rs.pe)) + " on " + c + " is full";
+            if (q < 0) return pe_label(m, std::uint32_t(rs.pe)) + " has no input queue on " + c;
+            if (m.queues[std::size_t(q)].items.full()) return "the input queue of " + pe_label(m, std::uint32_t(rs.pe)) + " on " + c + " is full";
         } else if (t == no_acceptor) {
             const std::int32_t nx = rs.x + hw::dx(hw::port(p)), ny = rs.y + hw::dy(hw::port(p));
             const std::string next = "router " + coordinates(nx, ny);
@@ -111,6 +113,30 @@ inline std::string stuck_reason(const machine& m, const input_buffer& b) {
         }
     }
     return "waiting for room on " + c;
+}
+
+/// Why the wavelet at the head of a router buffer cannot move.
+inline std::string stuck_reason(const machine& m, const input_buffer& b) {
+    const color_state& cs = m.colors[b.owner];
+    const auto& pos = m.current(cs);
+    if (cs.kind == color_kind::route && (!pos.has_input || pos.source != std::int32_t(&b - m.buffers.data())))
+        return std::string(b.items.size() == 1 ? "it came" : "they came") + " in from " + port_letter(hw::port(b.port)) +
+               " but the route's current position takes input from " +
+               (pos.has_input ? std::string(1, port_letter(pos.input)) : std::string("nowhere"));
+    return stuck_reason(m, cs, b.items.front());
+}
+
+/// Why the wavelets in an output queue bound to `color` do not leave for the router.
+inline std::string stuck_reason(const machine& m, std::uint32_t pe, const queue_state& q) {
+    const std::int32_t c = core_reader(m, std::int32_t(m.pes[pe].router), q.color);
+    if (c < 0) return "its router takes no color " + std::to_string(q.color) + " from the core";
+    const color_state& cs = m.colors[std::size_t(c)];
+    const auto& pos = m.current(cs);
+    if (cs.kind == color_kind::route && (!pos.has_input || pos.input != hw::port::core))
+        return "the route on color " + std::to_string(cs.color) + " takes input from " +
+               (pos.has_input ? std::string(1, port_letter(pos.input)) : std::string("nowhere")) + " now, not the core";
+    if (cs.teardown) return "its router holds color " + std::to_string(cs.color) + " in teardown";
+    return stuck_reason(m, cs, q.items.front());
 }
 
 /// A note for every place wavelets wait: router buffers (by position) and PE queues. Adds the
@@ -157,9 +183,7 @@ inline std::vector<diagnostic> undelivered(const machine& m, std::uint64_t& coun
             note(qs.items.size(), std::string(qs.items.size() == 1 ? " waits" : " wait") + " in output queue " +
                                       std::to_string(q) + (socket.empty() ? "" : " (" + socket + ")") + " of " +
                                       pe_label(m, i) +
-                                      (qs.color < 0     ? ", which is bound to no color"
-                                       : qs.onramp < 0 ? ", whose router takes no color " + std::to_string(qs.color) + " from the core"
-                                                       : ""));
+                                      (qs.color < 0 ? ", which is bound to no color" : ": " + stuck_reason(m, i, qs)));
         }
     }
     return notes;

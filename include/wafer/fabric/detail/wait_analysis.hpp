@@ -109,7 +109,9 @@ inline route_end trace_to(const machine& m, std::uint32_t i, int color) {
         if (!pos.has_input) return e.k = route_end::kind::no_input, e;
         if (cs->teardown) return e.k = route_end::kind::teardown, e;
         const std::int32_t source = pos.source;
-        const int arriving = source >= 0 ? m.buffers[std::size_t(source)].arriving : c;
+        const int arriving = pos.input == hw::port::core ? cs->core_arriving
+                             : source >= 0             ? m.buffers[std::size_t(source)].arriving
+                                                       : c;
         if (pos.input == hw::port::core) {
             const std::int32_t r = m.grid[std::size_t(y) * std::size_t(m.layout->width) + std::size_t(x)];
             const std::int32_t feeder = m.routers[std::size_t(r)].pe;
@@ -141,13 +143,13 @@ inline route_end trace_from(const machine& m, std::uint32_t i, int color) {
     while (seen.insert({x, y}).second) {
         route_end e{route_end::kind::no_route, x, y, std::uint8_t(c), std::uint8_t(from), -1};
         const std::int32_t r = m.grid[std::size_t(y) * std::size_t(m.layout->width) + std::size_t(x)];
-        const std::int32_t b = acceptor(m, r, c, from);
+        const std::int32_t b = from == hw::port::core ? core_reader(m, r, c) : acceptor(m, r, c, from);
         if (b < 0) {
             if (const color_state* cs = color_state_at(m, x, y, c); cs && m.current(*cs).has_input)
                 e.k = route_end::kind::wrong_input, e.port = std::uint8_t(m.current(*cs).input);
             return e;
         }
-        const color_state& cs = m.colors[m.buffers[std::size_t(b)].owner];
+        const color_state& cs = from == hw::port::core ? m.colors[std::size_t(b)] : m.colors[m.buffers[std::size_t(b)].owner];
         e.color = cs.color;
         if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) return e.k = route_end::kind::message, e;
         if (cs.teardown) return e.k = route_end::kind::teardown, e;
