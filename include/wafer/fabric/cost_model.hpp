@@ -41,6 +41,7 @@ constexpr std::uint64_t elements_per_cycle(const ir::dsd_op& op) noexcept {
 
 /// Cycles for elements [done, done + n) at `rate` per cycle: a fraction of a cycle is charged once.
 constexpr std::uint64_t element_cycles(std::uint64_t done, std::uint64_t n, std::uint64_t rate) noexcept {
+    if (rate == 1) return n;  // the common case, without a division on every burst
     return (done + n + rate - 1) / rate - (done + rate - 1) / rate;
 }
 

@@ -49,11 +49,22 @@ struct prepared_op {
     bool staged_out = false;        ///< the destination goes to dsd_batch::out (fabout, fifo)
     bool streams = false;           ///< has a fabric or FIFO operand
     bool chunked = false;           ///< has an operand staged per element (index, fabric, FIFO)
+    bool flat = false;              ///< walks one dimension (after merging): a short burst needs no staging
+    std::array<std::uint8_t, detail::operand_slots> stream_slots{};  ///< the slots that are fabric or FIFO operands
+    std::uint8_t stream_count = 0;
     execute_fn execute = nullptr;
 };
 
 /// Elements staged in scratch per kernel call: bounds the scratch a staged operand needs.
 inline constexpr std::uint64_t chunk_elements = 1024;
+/// A burst this short of a one-dimensional walk runs element by element, without staging: what a
+/// PE streaming through its queues does a few wavelets at a time.
+inline constexpr std::uint64_t short_burst = 16;
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")  // as in detail/kernel.hpp: mac stays two roundings
+#endif
 
 namespace detail {
 
@@ -63,8 +74,37 @@ constexpr bool staged_out_kind(ir::dsd::kind k) noexcept {
 }
 constexpr bool in_scratch(ir::dsd::kind k) noexcept { return k != ir::dsd::kind::mem; }
 
+/// A few elements of a one-dimensional walk, each operand read where it is.
+template <ir::data_type T, ir::opcode Op>
+void execute_short(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b) {
+    using E = element<T>;
+    using V = typename E::value_type;
+    constexpr int sources = ir::sources_of(Op);
+    constexpr int inner = ir::max_rank - 1;
+    for (std::uint64_t n = 0; n < b.count; ++n) {
+        const std::int64_t e = std::int64_t(b.first + n);
+        std::array<V, 3> v{};
+        for (int s = 0; s < sources; ++s) {
+            const int k = s + 1;
+            const auto& o = op.src[std::size_t(s)];
+            switch (o.k) {
+            case ir::dsd::kind::mem: v[std::size_t(s)] = E::load(b.memory + b.base[k] + e * p.stride[k][inner]); break;
+            case ir::dsd::kind::immediate: v[std::size_t(s)] = E::from_bits(o.bits); break;
+            case ir::dsd::kind::index:
+                v[std::size_t(s)] = E::from_index(std::int64_t(std::int32_t(o.bits)) + e * p.index_stride[k][inner]);
+                break;
+            default: v[std::size_t(s)] = E::from_bits(b.in[std::size_t(s)][n]); break;  // fabin, fifo
+            }
+        }
+        const V r = apply<Op, E>(v[0], v[1], v[2]);
+        if (op.dst.k == ir::dsd::kind::mem) E::store(b.memory + b.base[0] + e * p.stride[0][inner], r);
+        else b.out[n] = E::to_bits(r);
+    }
+}
+
 template <ir::data_type T, ir::opcode Op>
 void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b, word* scratch) {
+    if (p.flat && b.count <= short_burst) return execute_short<T, Op>(op, p, b);
     using E = element<T>;
     constexpr std::int64_t w = E::words;
     constexpr int used = 1 + ir::sources_of(Op);
@@ -171,6 +211,10 @@ constexpr std::int64_t reach(std::uint64_t extent, std::int64_t stride) noexcept
 
 }  // namespace detail
 
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
+
 /// Prepares an operation that the layout check accepted (rank <= 4, kinds fit their slots, a
 /// kernel exists, bounded element count). An operation whose length or strides come from
 /// registers is prepared again, from a copy with those values, each time it issues.
@@ -184,7 +228,8 @@ inline prepared_op prepare(const ir::dsd_op& op) {
         if (kind == ir::dsd::kind::mem) p.memory_slots = std::uint8_t(p.memory_slots | 1u << k);
         if (k > 0 && detail::staged_in_kind(kind)) p.staged_in = std::uint8_t(p.staged_in | 1u << (k - 1));
         if (k == 0 && detail::staged_out_kind(kind)) p.staged_out = true;
-        p.streams = p.streams || ir::is_fabric(kind) || kind == ir::dsd::kind::fifo;
+        if (ir::is_fabric(kind) || kind == ir::dsd::kind::fifo) p.stream_slots[p.stream_count++] = std::uint8_t(k);
+        p.streams = p.stream_count > 0;
         p.chunked = p.chunked || (kind != ir::dsd::kind::mem && kind != ir::dsd::kind::immediate);
     }
     p.elements = op.elements();
@@ -229,6 +274,7 @@ inline prepared_op prepare(const ir::dsd_op& op) {
         }
         position *= kept[std::size_t(j)].extent;
     }
+    p.flat = kept_count <= 1;
 
     for (int k = 0; k < used; ++k) {
         if (!(p.memory_slots & (1u << k))) continue;

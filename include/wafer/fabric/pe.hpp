@@ -115,6 +115,7 @@ private:
     /// for the threads it looks at hold until the next pick.
     int pick() {
         planned_ = 0;
+        if (p_->busy_threads == 0) return main_ready() ? 0 : -1;  // the main thread alone: the common case
         int best = -1, best_rank = -1;
         for (int m = 0; m < hw::microthreads; ++m) {
             if (!(p_->busy_threads & (1u << m)) || rank(m + 1) <= best_rank) continue;
@@ -135,9 +136,9 @@ private:
     }
 
     bool ready_op(int t) {
-        plans_[std::size_t(t)] = planned(t);
+        plan& pl = plans_[std::size_t(t)];
+        planned(t, pl);
         planned_ = std::uint16_t(planned_ | 1u << t);
-        const plan& pl = plans_[std::size_t(t)];
         return pl.n > 0 || pl.stop != plan::end::none || pl.discard;
     }
 
@@ -175,10 +176,11 @@ private:
         activate(t);
     }
 
+    /// Pops an input queue. Only a full queue held its router back (a wavelet for the core waited
+    /// for room), so only then is the router woken.
     wavelet pop_input(queue_state& q) {
-        const wavelet w = q.pop();
-        m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
-        return w;
+        if (q.items.full()) m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
+        return q.pop();
     }
 
     /// Control wavelets waiting in a queue no operation reads go to the control tasks they name.
@@ -468,14 +470,15 @@ private:
         return n;
     }
 
-    plan planned(int t) {
-        plan pl;
+    /// What the next burst of thread t's operation can do, into `pl`.
+    void planned(int t, plan& pl) {
+        pl = plan{};
         issued_op& o = op_of(t);
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
         const std::uint64_t remaining = o.elements - o.done;
         if (remaining == 0) {
             pl.stop = plan::end::complete;
-            return pl;
+            return;
         }
         std::uint64_t n = remaining;
         const std::uint64_t rate = pp_->rates[o.op];
@@ -483,7 +486,8 @@ private:
         const prepared_op& w = walk_of(o);
         if (w.streams) n = std::min<std::uint64_t>(n, chunk_elements);
         bool fifo_short = false, halves = false;
-        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
+        for (std::uint8_t j = 0; j < w.stream_count; ++j) {
+            const int s = w.stream_slots[j];
             const auto& d = ir::operand(op, s);
             halves = halves || (ir::is_fabric(d.k) && per_wavelet(d, op.type) == 2);
             switch (d.k) {
@@ -518,18 +522,18 @@ private:
         // Elements that fit before the cycle limit.
         const std::uint64_t allowed = m_.limit > now_ ? m_.limit - now_ : 0;
         if (element_cycles(o.done, n, rate) > allowed) n = std::min(n, allowed * rate);
-        if (pl.discard && pl.stop == plan::end::none) return pl;
+        if (pl.discard && pl.stop == plan::end::none) return;
         pl.discard = false;
         if (n > 0 && pl.stop != plan::end::on_control) {
             pl.n = n;
-            return pl;
+            return;
         }
         if (pl.stop == plan::end::none && fifo_short && !op.async) pl.stop = plan::end::fifo;
-        return pl;
     }
 
     std::uint64_t run_op(int t) {
-        const plan pl = (planned_ & (1u << t)) ? plans_[std::size_t(t)] : planned(t);
+        plan& pl = plans_[std::size_t(t)];
+        if (!(planned_ & (1u << t))) planned(t, pl);
         issued_op& o = op_of(t);
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
         if (pl.discard) {
@@ -610,6 +614,8 @@ private:
     void stage_out(const ir::dsd_op& op, const issued_op& o, std::uint64_t n, bool last) {
         const ir::dsd& d = op.dst;
         auto& q = m_.output_queue(i_, d.queue);
+        // A router reads an output queue's head: it has new work only when the queue was empty.
+        if (q.items.empty()) m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
         const bool narrow = ir::words_of(op.type) == 1;
         const bool halves = per_wavelet(d, op.type) == 2;
         for (std::uint64_t e = 0; e < n;) {
@@ -627,7 +633,6 @@ private:
             if (last && e == n && d.advance_switch) w.flags |= wavelet::advance_bit;
             q.push(w);
         }
-        m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
     }
 
     // ---- FIFOs ----

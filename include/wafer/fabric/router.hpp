@@ -7,6 +7,7 @@
 // cycle comes in from the core. It reads state only, so routers can be computed in any order, or at
 // once. `commit` then applies every move: pops, pushes, switch changes, and who to visit next. A
 // buffer has one writer (the router across its port), so no two moves push into one in a cycle.
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -24,7 +25,10 @@ public:
         const auto& rs = m_.routers[r];
         std::uint8_t busy = 0;  // ports already used in this cycle: outputs, and the core's input
         const std::uint32_t n = rs.color_count;
-        for (std::uint32_t j = 0, c = n ? std::uint32_t(now % n) : 0; j < n; ++j, c = c + 1 == n ? 0 : c + 1)
+        // Colors take turns at the ports, starting at a different one each cycle (no division for the
+        // one or two colors most routers have).
+        const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
+        for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1)
             compute_color(r, rs.colors + c, busy, now);
     }
 
@@ -189,30 +193,37 @@ private:
         m_.happened(now + hop_cycles);
         color_state& cs = m_.colors[mv.color];
         const auto& rs = m_.routers[cs.router];
-        if (mv.from_core || mv.addend >= 0) m_.wake_pe(rs.pe, now + 1);  // room in its output queue
+        // Who waits for what this move frees: only a full queue or buffer held its writer back.
+        auto pop_output = [&](std::int32_t q) {
+            auto& qs = m_.queues[std::size_t(q)];
+            if (qs.items.full()) m_.wake_pe(rs.pe, now + 1);
+            qs.pop();
+        };
         if (mv.from_core) {
-            m_.queues[std::size_t(mv.from)].pop();
+            pop_output(mv.from);
         } else {
             auto& source = m_.buffers[std::size_t(mv.from)];
+            if (source.items.full()) m_.wake_router(source.writer);
             source.items.pop();
-            m_.wake_router(source.writer);
         }
-        if (mv.addend >= 0) m_.queues[std::size_t(mv.addend)].pop();
+        if (mv.addend >= 0) pop_output(mv.addend);
         if (mv.outputs == 0) ++m_.sunk;  // a position whose outputs boundary suppression removed
         const auto& pos = m_.position(cs, mv.position);
-        for (int p = 0; p < hw::ports; ++p) {
-            if (!(mv.outputs & (1u << p))) continue;
+        for (unsigned outputs = mv.outputs; outputs; outputs &= outputs - 1) {
+            const int p = std::countr_zero(outputs);
             const std::int32_t t = pos.target[std::size_t(p)];
             if (t == to_core) {
-                m_.queues[std::size_t(core_queue(cs))].push(mv.out);
-                m_.wake_pe(rs.pe, now + 1);
+                auto& q = m_.queues[std::size_t(core_queue(cs))];
+                // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
+                if (q.items.size() < 2) m_.wake_pe(rs.pe, now + 1);
+                q.push(mv.out);
             } else if (t == off_fabric) {
                 auto& d = m_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
                 if (d.count++ == 0) d.first = now;
             } else {
                 auto& target = m_.buffers[std::size_t(t)];
                 target.items.push(mv.out);
-                m_.wake_router(std::int32_t(m_.colors[target.owner].router));
+                m_.wake_router(std::int32_t(target.router));
             }
         }
         if (mv.effect == switch_command::advance)

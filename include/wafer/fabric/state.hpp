@@ -150,6 +150,7 @@ struct input_buffer {
     std::uint8_t port = 0;          ///< hw::port it fills from
     std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
     std::uint32_t owner = 0;        ///< color_state index
+    std::uint32_t router = 0;       ///< its owner's router: woken when a wavelet arrives
     std::int32_t writer = -1;       ///< the router that fills it; -1 none
 };
 

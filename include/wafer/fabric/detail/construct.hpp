@@ -96,6 +96,7 @@ private:
         b.port = std::uint8_t(port);
         b.arriving = std::uint8_t(arriving);
         b.owner = owner;
+        b.router = m_.colors[owner].router;
         b.items = wavelet_ring<router_buffer_capacity>(router_buffer_capacity);
         m_.buffers.push_back(b);
         ++rs.buffer_count;
