@@ -167,9 +167,9 @@ TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and
         std::sort(out.begin(), out.end());
         return out;
     };
-    auto routers = [&] {
+    auto routers = [&](std::uint64_t now) {
         std::vector<std::uint32_t> out;
-        s.take_routers([&](std::uint32_t r) { out.push_back(r); });
+        s.take_routers(now, [&](std::uint32_t r) { out.push_back(r); });
         return out;
     };
     s.schedule(1, 5);
@@ -180,15 +180,14 @@ TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and
     CHECK(due(4).empty());
     CHECK(due(5) == std::vector<std::uint32_t>{0, 1});
     s.schedule(6, 6);  // the next cycle
-    s.list_router(3);
-    s.list_router(1);
-    s.list_router(3);
-    CHECK(s.routers_listed());
+    s.list_router(3, 5);
+    s.list_router(1, 5);
+    s.list_router(3, 5);
+    s.list_router(4, 6);  // for the next cycle's router phase
+    CHECK(routers(5) == std::vector<std::uint32_t>{1, 3});  // in index order, once each
     CHECK(s.next_cycle(5) == 6u);
-    CHECK(routers() == std::vector<std::uint32_t>{1, 3});  // in index order, once each
-    s.list_router(4);  // after the phase: for the next one
-    CHECK(routers() == std::vector<std::uint32_t>{4});
-    CHECK(routers().empty());
+    CHECK(routers(6) == std::vector<std::uint32_t>{4});
+    CHECK(routers(6).empty());
     CHECK(due(6) == std::vector<std::uint32_t>{6});
     CHECK(s.next_cycle(6) == 9u);
     CHECK(due(9) == std::vector<std::uint32_t>{2});

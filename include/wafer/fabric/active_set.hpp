@@ -23,7 +23,7 @@ public:
     bool empty() const noexcept { return count_ == 0; }
     std::size_t size() const noexcept { return count_; }
 
-    void insert(std::uint32_t i) noexcept {
+    [[gnu::always_inline]] void insert(std::uint32_t i) noexcept {
         std::uint64_t& w = bits_[i / 64];
         const std::uint64_t bit = std::uint64_t(1) << (i % 64);
         if (w & bit) return;

@@ -52,6 +52,9 @@ struct prepared_op {
     bool flat = false;              ///< walks one dimension (after merging): a short burst needs no staging
     std::array<std::uint8_t, detail::operand_slots> stream_slots{};  ///< the slots that are fabric or FIFO operands
     std::uint8_t stream_count = 0;
+    /// A plain move between a queue and a queue or one-dimensional memory, with no option on its
+    /// fabric operands: what streaming PEs run most. The PE moves such elements itself.
+    enum class form : std::uint8_t { general, relay, receive, send } shape = form::general;
     execute_fn execute = nullptr;
 };
 
@@ -209,11 +212,33 @@ constexpr std::int64_t reach(std::uint64_t extent, std::int64_t stride) noexcept
     return (extent - 1) > std::uint64_t(far) / s ? far : std::int64_t((extent - 1) * s);
 }
 
+/// A fabric operand with none of the options (control, SIMD, index, control_transform, advance,
+/// zero, socket rebinding), and a memory operand with none of the register overrides.
+constexpr bool plain(const ir::dsd& d) noexcept {
+    return !d.control && !d.control_transform && !d.advance_switch && !d.wavelet_index_offset &&
+           d.simd == ir::simd_mode::none && d.zero == ir::zero_source::none && d.socket < 0 &&
+           d.base_reg == ir::no_reg && d.offset_reg == ir::no_reg && d.stride_reg == ir::no_reg;
+}
+
 }  // namespace detail
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
 #endif
+
+/// Which plain form an operation has (prepared_op::form), if any.
+inline prepared_op::form plain_form(const ir::dsd_op& op, const prepared_op& p) {
+    using k = ir::dsd::kind;
+    if (op.op != ir::opcode::mov || op.async || op.length_reg != ir::no_reg || op.index_reg != ir::no_reg || !p.flat)
+        return prepared_op::form::general;
+    const auto& d = op.dst;
+    const auto& s = op.src[0];
+    if (!detail::plain(d) || !detail::plain(s)) return prepared_op::form::general;
+    if (s.k == k::fabin && d.k == k::fabout) return prepared_op::form::relay;
+    if (s.k == k::fabin && d.k == k::mem) return prepared_op::form::receive;
+    if (s.k == k::mem && d.k == k::fabout) return prepared_op::form::send;
+    return prepared_op::form::general;
+}
 
 /// Prepares an operation that the layout check accepted (rank <= 4, kinds fit their slots, a
 /// kernel exists, bounded element count). An operation whose length or strides come from
@@ -275,6 +300,7 @@ inline prepared_op prepare(const ir::dsd_op& op) {
         position *= kept[std::size_t(j)].extent;
     }
     p.flat = kept_count <= 1;
+    p.shape = plain_form(op, p);
 
     for (int k = 0; k < used; ++k) {
         if (!(p.memory_slots & (1u << k))) continue;

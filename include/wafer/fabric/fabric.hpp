@@ -10,10 +10,11 @@
 // independent of each other. `run` restarts every program with empty queues and routers and
 // keeps memory as it is: load or poke memory, run, read it back, and repeat.
 //
-// Each cycle has three phases. The PEs due step (each changes only itself and its own router's
-// teardown bits); the listed routers compute their moves from the state the PEs left (reading
-// only); the moves are committed. No phase depends on the order it visits PEs or routers in, so
-// partitions of the grid can later run each phase at once on threads with the same result.
+// Each cycle has two phases. The PEs due step (each changes only itself and its own router's
+// teardown bits); then the listed routers move wavelets, each reading what the others changed in
+// this cycle as it was at the start of it (router.hpp). Neither phase depends on the order it visits
+// PEs or routers in, so partitions of the grid can later run each phase at once on threads with the
+// same result.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -120,10 +121,11 @@ public:
                 reported = now / options.progress_every;
                 options.progress(reported * options.progress_every);
             }
+            m_.wake_cycle = now;  // what the PEs wake moves in this cycle's router phase
             m_.clock.due(now, [&](std::uint32_t i) { pes.step(i, now); });
             if (!m_.faults.empty()) break;
-            m_.clock.take_routers([&](std::uint32_t r) { routers.compute(r, now); });
-            routers.commit(now);
+            m_.wake_cycle = now + 1;
+            m_.clock.take_routers(now, [&](std::uint32_t r) { routers.step(r, now); });
             const auto next = m_.clock.next_cycle(now);
             if (!next) break;
             now = *next;

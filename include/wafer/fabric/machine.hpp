@@ -86,6 +86,7 @@ struct machine {
     scheduler clock;
     dsd_engine engine;
     std::uint64_t now = 0;                             ///< the cycle being run
+    std::uint64_t wake_cycle = 0;                      ///< the cycle a router woken now is visited in
     std::uint64_t limit = 0;
     std::uint64_t last = 0;                            ///< the last cycle anything happened
     std::vector<fault> faults;
@@ -123,11 +124,13 @@ struct machine {
     }
 
     /// Router `r` is visited in the next router phase.
-    void wake_router(std::int32_t r) {
-        if (r >= 0) clock.list_router(std::uint32_t(r));  // not none, not off the fabric
+    /// Router `r` is visited in the next router phase: this cycle's while the PEs step, the next
+    /// cycle's while the routers move (machine::wake_cycle).
+    [[gnu::always_inline]] void wake_router(std::int32_t r) {
+        if (r >= 0) clock.list_router(std::uint32_t(r), wake_cycle);  // not none, not off the fabric
     }
     /// PE `pe`, if it waits for something, steps again at `at`.
-    void wake_pe(std::int32_t pe, std::uint64_t at) {
+    [[gnu::always_inline]] void wake_pe(std::int32_t pe, std::uint64_t at) {
         if (pe < 0 || waits[std::size_t(pe)] != pe_wait::waiting) return;
         waits[std::size_t(pe)] = pe_wait::scheduled;
         clock.schedule(std::uint32_t(pe), at);

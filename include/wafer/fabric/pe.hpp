@@ -31,6 +31,10 @@ public:
             return;
         }
         settle_control_wavelets();
+        if (p_->busy_threads == 0 && p_->main == main_state::in_op) {  // the main thread streams, alone
+            const std::uint64_t cost = stream();
+            if (cost > 0) return reschedule(now + cost);
+        }
         for (int rounds = 0;; ++rounds) {
             const int t = pick();
             if (t < 0) {  // nothing it can do: it waits to be woken, or is done
@@ -39,17 +43,59 @@ public:
             }
             const std::uint64_t cost = run(t);
             if (faulted_) return;
-            if (cost > 0 || rounds == 64) {
-                const std::uint64_t at = now + std::max<std::uint64_t>(cost, 1);
-                p_->since = at;
-                m_.clock.schedule(i_, at);
-                m_.happened(std::min(at, m_.limit));
-                return;
-            }
+            if (cost > 0 || rounds == 64) return reschedule(now + std::max<std::uint64_t>(cost, 1));
         }
     }
 
 private:
+    void reschedule(std::uint64_t at) {
+        p_->since = at;
+        m_.clock.schedule(i_, at);
+        m_.happened(std::min(at, m_.limit));
+    }
+
+    /// A plain move of the main thread between queues and memory (prepared_op::form), done here
+    /// element by element as the general path would: no plan, no staging, no engine. 0 when it
+    /// cannot move anything now, or is not of that form (the general path then decides).
+    [[gnu::always_inline]] std::uint64_t stream() {
+        issued_op& o = p_->op;
+        const prepared_op& w = walk_of(o);
+        if (w.shape == prepared_op::form::general) return 0;
+        const ir::dsd_op& op = prog_->dsd_ops[o.op];
+        std::uint64_t n = o.elements - o.done;
+        queue_state* in = nullptr;
+        queue_state* out = nullptr;
+        if (w.shape != prepared_op::form::send) {
+            in = &m_.input_queue(i_, op.src[0].queue);
+            if (in->controls != 0) return 0;  // control wavelets: the general path handles them
+            n = std::min<std::uint64_t>(n, in->items.size());
+        }
+        if (w.shape != prepared_op::form::receive) {
+            out = &m_.output_queue(i_, op.dst.queue);
+            n = std::min<std::uint64_t>(n, out->items.room());
+        }
+        n = std::min(n, m_.limit > now_ ? m_.limit - now_ : 0);  // elements that fit before the cycle limit
+        if (n == 0) return 0;
+        if (in && in->items.full()) m_.wake_router(std::int32_t(p_->router));
+        if (out && out->items.empty()) m_.wake_router(std::int32_t(p_->router));
+        const bool narrow = ir::words_of(op.type) == 1;
+        word* mem = memory();
+        constexpr int inner = ir::max_rank - 1;
+        for (std::uint64_t e = o.done; e < o.done + n; ++e) {
+            std::uint32_t bits = 0;
+            if (in) bits = in->pop().data;
+            else if (narrow) bits = mem[o.base[1] + std::int64_t(e) * w.stride[1][inner]];
+            else bits = detail::load32(mem + o.base[1] + std::int64_t(e) * w.stride[1][inner]);
+            if (narrow) bits &= 0xffffu;
+            if (out) out->push(wavelet{bits, 0});
+            else if (narrow) mem[o.base[0] + std::int64_t(e) * w.stride[0][inner]] = word(bits);
+            else detail::store32(mem + o.base[0] + std::int64_t(e) * w.stride[0][inner], bits);
+        }
+        o.done += n;
+        if (o.done == o.elements) finish(0, true);
+        return n * cycles_per_element;
+    }
+
     machine& m_;
     std::uint32_t i_ = 0;
     pe_state* p_ = nullptr;

@@ -2,8 +2,9 @@
 // The clock. A PE waits for the cycle it steps next: most steps come one cycle after the last (a
 // wavelet arrived, a queue got room, an element was done), and those wait in an active set for that
 // cycle, visited in PE order; later ones wait in a calendar, a ring of one list per cycle for the
-// next `ring` cycles and a heap beyond. Routers that may move a wavelet wait in another active set
-// for the next router phase. Nothing idle is ever visited, and when nothing happens in the next
+// next `ring` cycles and a heap beyond. Routers that may move a wavelet wait in an active set for the
+// router phase of the cycle they are listed for (this one, or the next). Nothing idle is ever
+// visited, and when nothing happens in the next
 // cycle the clock jumps to the next PE event. Within a cycle the order of PEs and of routers does
 // not change the outcome (each phase reads the state at the start of the phase and writes only
 // what it owns); visiting them in index order keeps memory access close to sequential.
@@ -26,7 +27,7 @@ public:
 
     void resize(std::size_t pes, std::size_t routers) {
         for (auto& s : soon_) s.resize(pes);
-        routers_.resize(routers);
+        for (auto& r : routers_) r.resize(routers);
     }
 
     void clear() {
@@ -34,12 +35,12 @@ public:
         in_ring_ = 0;
         far_ = {};
         for (auto& s : soon_) s.clear();
-        routers_.clear();
+        for (auto& r : routers_) r.clear();
         now_ = 0;
     }
 
     /// PE `pe` steps at cycle `at` (after the cycle being processed, or at it before its PE phase).
-    void schedule(std::uint32_t pe, std::uint64_t at) {
+    [[gnu::always_inline]] void schedule(std::uint32_t pe, std::uint64_t at) {
         if (at == now_ + 1) {
             soon_[at % 2].insert(pe);
         } else if (at - now_ < ring) {
@@ -65,20 +66,20 @@ public:
         soon_[now % 2].drain(f);
     }
 
-    /// Router `r` is visited in the next router phase.
-    void list_router(std::uint32_t r) { routers_.insert(r); }
-    bool routers_listed() const noexcept { return !routers_.empty(); }
+    /// Router `r` is visited in the router phase of cycle `at` (the cycle being processed, before its
+    /// router phase, or the next).
+    [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_[at % 2].insert(r); }
 
-    /// Calls f(r) for each router listed, in index order, and empties the list; routers listed
-    /// after it go to the next router phase.
+    /// Calls f(r) for each router listed for cycle `now`, in index order, and empties the list.
+    /// `f` may list routers for the next cycle.
     template <class F>
-    void take_routers(F&& f) {
-        routers_.drain(f);
+    void take_routers(std::uint64_t now, F&& f) {
+        routers_[now % 2].drain(f);
     }
 
     /// The next cycle anything can happen after `now`, if any.
     std::optional<std::uint64_t> next_cycle(std::uint64_t now) const {
-        if (!routers_.empty() || !soon_[(now + 1) % 2].empty()) return now + 1;
+        if (!routers_[(now + 1) % 2].empty() || !soon_[(now + 1) % 2].empty()) return now + 1;
         std::optional<std::uint64_t> next;
         if (in_ring_ > 0)
             for (std::uint64_t t = now + 1; t < now + ring; ++t)
@@ -95,8 +96,8 @@ private:
     std::array<std::vector<std::uint32_t>, ring> slots_;
     std::size_t in_ring_ = 0;
     std::priority_queue<event, std::vector<event>, std::greater<>> far_;
-    std::array<active_set, 2> soon_;  ///< PEs due at the next cycle, by the cycle's parity
-    active_set routers_;
+    std::array<active_set, 2> soon_;     ///< PEs due at the next cycle, by the cycle's parity
+    std::array<active_set, 2> routers_;  ///< routers to visit, by the cycle's parity
     std::vector<std::uint32_t> due_;
     std::uint64_t now_ = 0;
 };

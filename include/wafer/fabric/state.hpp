@@ -147,6 +147,15 @@ struct color_state {
 /// core sends waits in its output queue, which the router reads directly.)
 struct input_buffer {
     wavelet_ring<router_buffer_capacity> items;
+    std::uint8_t start_size = 0;    ///< how many it held at the start of cycle `stamp`
+    std::uint64_t stamp = ~std::uint64_t(0);  ///< the cycle it last changed in
+
+    /// How many it held at the start of cycle `now`: what the routers of that cycle go by.
+    std::size_t size_at(std::uint64_t now) const noexcept { return stamp == now ? start_size : items.size(); }
+    /// Before changing it in cycle `now`.
+    void touch(std::uint64_t now) noexcept {
+        if (stamp != now) stamp = now, start_size = std::uint8_t(items.size());
+    }
     std::uint8_t port = 0;          ///< hw::port it fills from
     std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
     std::uint32_t owner = 0;        ///< color_state index

@@ -272,7 +272,10 @@ inline void restart(machine& m, std::uint64_t limit) {
     }
     for (auto& t : m.threads) t = microthread{};
     for (auto& f : m.fifos) f = fifo_state{};
-    for (auto& b : m.buffers) b.items.clear();
+    for (auto& b : m.buffers) {
+        b.items.clear();
+        b.stamp = ~std::uint64_t(0);
+    }
     for (auto& c : m.colors) {
         c.current = c.initial;
         c.teardown = c.start_teardown;
