@@ -136,7 +136,18 @@ struct machine {
         clock.schedule(std::uint32_t(pe), at);
     }
     const position_state& position(const color_state& c, std::uint32_t k) const noexcept { return positions[c.positions + k]; }
-    const position_state& current(const color_state& c) const noexcept { return positions[c.positions + c.current]; }
+    const position_state& current(const color_state& c) const noexcept { return c.at; }
+    void switch_to(color_state& c, std::uint8_t k) noexcept {
+        c.current = k;
+        c.at = positions[c.positions + k];
+    }
+    /// Color c enters or leaves teardown: its buffers take wavelets again, or stop taking them.
+    void set_teardown(std::uint32_t c, bool on) noexcept {
+        colors[c].teardown = on;
+        const auto& rs = routers[colors[c].router];
+        for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b)
+            if (buffers[b].owner == c) buffers[b].closed = on;
+    }
     void happened(std::uint64_t at) noexcept { last = at > last ? at : last; }
 };
 

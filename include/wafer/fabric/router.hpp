@@ -27,6 +27,13 @@ public:
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
     void step(std::uint32_t r, std::uint64_t now) {
+        if (r + 8 < m_.routers.size()) __builtin_prefetch(&m_.routers[r + 8]);
+        if (r + 4 < m_.routers.size()) {
+            const auto& ahead = m_.routers[r + 4];
+            __builtin_prefetch(&m_.colors[ahead.colors]);
+            __builtin_prefetch(&m_.colors[ahead.colors] + 1);
+            __builtin_prefetch(&m_.buffers[ahead.buffers]);
+        }
         const auto& rs = m_.routers[r];
         std::uint8_t busy = 0;  // ports already used in this cycle: outputs, and the core's input
         bool moved = false, more = false, lost = false;
@@ -63,7 +70,7 @@ private:
         if (target == off_fabric) return true;  // dropped, with a warning
         if (target < 0) return false;
         const auto& b = m_.buffers[std::size_t(target)];
-        return b.size_at(now) < router_buffer_capacity && !m_.colors[b.owner].teardown;
+        return b.size_at(now) < router_buffer_capacity && !b.closed;
     }
 
     /// Whether every output of `pos` can take a wavelet now.
@@ -116,6 +123,13 @@ private:
                : y < rs.y ? hw::port::down : hw::port::core;
     }
 
+    /// Takes the wavelet at the head of output queue `q` of router `rs`'s PE.
+    [[gnu::always_inline]] wavelet pop_output(const router_state& rs, std::int32_t q, std::uint64_t now) {
+        auto& qs = m_.queues[std::size_t(q)];
+        if (qs.items.full()) m_.wake_pe(rs.pe, now + 1);
+        return qs.pop();
+    }
+
     /// Moves color c's waiting wavelet if every output can take it. `more`: the color's source still
     /// holds a wavelet after it, or its switch changed.
     [[gnu::always_inline]] outcome color(std::uint32_t r, std::uint32_t c, std::uint8_t& busy, std::uint64_t now, bool& more) {
@@ -126,14 +140,14 @@ private:
         const position_state* pos = nullptr;
         switch (cs.kind) {
         case color_kind::route: {
-            pos = &m_.current(cs);
+            pos = &cs.at;
             from = source(cs, *pos, busy, now, from_core);
             if (from < 0) return pos->input == hw::port::core && (busy & core_input) ? outcome::lost : outcome::stays;
             outputs = pos->outputs;
             break;
         }
         case color_kind::adder: {
-            pos = &m_.position(cs, 0);
+            pos = &cs.at;
             from = source(cs, *pos, busy, now, from_core);
             if (from < 0) return outcome::stays;
             adds = !m_.buffers[std::size_t(from)].items.front().control();  // control wavelets pass through
@@ -145,7 +159,7 @@ private:
         }
         case color_kind::mp_core:
         case color_kind::mp_travel: {
-            pos = &m_.position(cs, 0);
+            pos = &cs.at;
             from = source(cs, *pos, busy, now, from_core);
             if (from < 0) return pos->input == hw::port::core && (busy & core_input) ? outcome::lost : outcome::stays;
             const wavelet& w = from_core ? m_.queues[std::size_t(from)].items.front() : m_.buffers[std::size_t(from)].items.front();
@@ -160,14 +174,9 @@ private:
         const auto& rs = m_.routers[r];
         // Take it, and wake who waits for the room that leaves: only a full queue or buffer held
         // its writer back.
-        auto pop_output = [&](std::int32_t q) {
-            auto& qs = m_.queues[std::size_t(q)];
-            if (qs.items.full()) m_.wake_pe(rs.pe, now + 1);
-            return qs.pop();
-        };
         wavelet out;
         if (from_core) {
-            out = pop_output(from);
+            out = pop_output(rs, from, now);
             more = more || !m_.queues[std::size_t(from)].items.empty();
         } else {
             auto& b = m_.buffers[std::size_t(from)];
@@ -176,7 +185,7 @@ private:
             out = b.items.pop();
             more = more || b.start_size > 1;  // what was there at the start of the cycle and is left
         }
-        if (adds) out.data = sp_bits(sp_value(out.data) + float(half_value(std::uint16_t(pop_output(cs.core_feed).data))));
+        if (adds) out.data = sp_bits(sp_value(out.data) + float(half_value(std::uint16_t(pop_output(rs, cs.core_feed, now).data))));
         // What it does to the switch.
         switch_command effect = switch_command::nop;
         if (out.control()) {
@@ -209,9 +218,9 @@ private:
             }
         }
         if (effect == switch_command::advance)
-            cs.current = cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current;
+            m_.switch_to(cs, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
         else if (effect == switch_command::reset)
-            cs.current = 0;
+            m_.switch_to(cs, 0);
         // A new switch position may take input from a buffer that already waits.
         more = more || effect != switch_command::nop;
         return outcome::moved;

@@ -141,6 +141,8 @@ struct color_state {
                                         ///< with a swap at C); 0xff: it takes nothing from the core
     bool ring = false, teardown = false, start_teardown = false;
     bool core_shared = false;       ///< several output queues are bound to `core_arriving`: they take turns
+    position_state at;              ///< the current position: a copy of positions[positions + current], kept
+                                    ///< here so a router step reads one record per color
 };
 
 /// The wavelets of one color that came in through one neighbour port and wait to leave. (What the
@@ -156,6 +158,7 @@ struct input_buffer {
     void touch(std::uint64_t now) noexcept {
         if (stamp != now) stamp = now, start_size = std::uint8_t(items.size());
     }
+    bool closed = false;            ///< its owner is in teardown (a copy, so a writer need not read the owner)
     std::uint8_t port = 0;          ///< hw::port it fills from
     std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
     std::uint32_t owner = 0;        ///< color_state index

@@ -226,7 +226,7 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
             const std::int8_t physical = physical_color(res.colors, b.value.col.id);
             const route_rule* rule = rule_of(pe, b.value.col.id);
             // The core's wavelets on this color enter the router on it, or on its partner with a swap at C.
-            const route_rule* partner = rule_of(pe, partner_of(r, b.value.col.id));
+            const route_rule* partner = rule_of(pe, partner_of(res.colors, b.value.col.id));
             const bool bank = b.value.col.bank >= 0;
             const bool in_mp = bank && (pe.mp_banks & (1u << b.value.col.bank));
             const bool takes = (rule && takes_from_core(*rule) && !(swapped_ports(rule->swap) & hw::bit(hw::port::core))) ||

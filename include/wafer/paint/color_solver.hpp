@@ -24,6 +24,7 @@ namespace wafer::paint {
 struct color_slot {
     std::int32_t id = -1;        ///< symbolic
     std::int8_t physical = -1;   ///< 0..23, or -1 when the solver could not give it one
+    std::int32_t partner = -1;   ///< symbolic id of its colorpair() partner, -1 none
     friend constexpr bool operator==(const color_slot&, const color_slot&) = default;
 };
 
@@ -87,7 +88,7 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
 
     std::vector<color_slot> slots;
     for (const auto& u : used) {
-        slots.push_back(color_slot{u.c.id, u.c.physical});
+        slots.push_back(color_slot{u.c.id, u.c.physical, u.partner});
         if (u.c.bank >= 0) banks[std::size_t(u.c.bank)] = true;
     }
     // owner: symbolic id + 1 of a color's physical color, a negative bank reservation, or 0 if free.
@@ -211,21 +212,23 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
     return slots;
 }
 
-/// The physical color of symbolic color `id` (-1 when it has none).
-constexpr std::int8_t physical_color(const std::vector<color_slot>& slots, std::int32_t id) noexcept {
+/// The slot of symbolic color `id`, or nullptr.
+constexpr const color_slot* slot_of(const std::vector<color_slot>& slots, std::int32_t id) noexcept {
     auto it = std::lower_bound(slots.begin(), slots.end(), id,
                                [](const color_slot& s, std::int32_t v) { return s.id < v; });
-    return it != slots.end() && it->id == id ? it->physical : std::int8_t(-1);
+    return it != slots.end() && it->id == id ? &*it : nullptr;
+}
+
+/// The physical color of symbolic color `id` (-1 when it has none).
+constexpr std::int8_t physical_color(const std::vector<color_slot>& slots, std::int32_t id) noexcept {
+    const color_slot* s = slot_of(slots, id);
+    return s ? s->physical : std::int8_t(-1);
 }
 
 /// The symbolic id of `id`'s colorpair partner, or -1.
-constexpr std::int32_t partner_of(const region& r, std::int32_t id) noexcept {
-    for (const auto& a : r.attributes) {
-        if (a.kind != attribute_kind::colorpair) continue;
-        if (a.col.id == id) return a.partner.id;
-        if (a.partner.id == id) return a.col.id;
-    }
-    return -1;
+constexpr std::int32_t partner_of(const std::vector<color_slot>& slots, std::int32_t id) noexcept {
+    const color_slot* s = slot_of(slots, id);
+    return s ? s->partner : -1;
 }
 
 }  // namespace wafer::paint

@@ -86,7 +86,7 @@ inline void clear_teardown(machine& m, std::uint32_t pe, int s) {
     if (color < 0 || r == none) return;
     const auto c = color_at(m, r, color);
     if (c < 0) return;
-    m.colors[std::size_t(c)].teardown = false;
+    m.set_teardown(std::uint32_t(c), false);
     m.wake_router(std::int32_t(r));
     for (int p = 1; p < hw::ports; ++p) m.wake_router(m.routers[r].neighbour[std::size_t(p)]);
 }

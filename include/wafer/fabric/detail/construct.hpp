@@ -276,9 +276,9 @@ inline void restart(machine& m, std::uint64_t limit) {
         b.items.clear();
         b.stamp = ~std::uint64_t(0);
     }
-    for (auto& c : m.colors) {
-        c.current = c.initial;
-        c.teardown = c.start_teardown;
+    for (std::uint32_t c = 0; c < m.colors.size(); ++c) {
+        m.switch_to(m.colors[c], m.colors[c].initial);
+        m.set_teardown(c, m.colors[c].start_teardown);
     }
     for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
         auto& p = m.pes[i];
