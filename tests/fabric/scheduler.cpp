@@ -163,13 +163,13 @@ TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and
     s.resize(8, 8);
     auto due = [&](std::uint64_t now) {
         std::vector<std::uint32_t> out;
-        s.due(now, [&](std::uint32_t pe) { out.push_back(pe); });
-        std::sort(out.begin(), out.end());
+        s.begin(now);
+        s.step_pes(8, [&](std::uint32_t pe) { out.push_back(pe); });
         return out;
     };
-    auto routers = [&](std::uint64_t now) {
+    auto routers = [&] {
         std::vector<std::uint32_t> out;
-        s.take_routers(now, [&](std::uint32_t r) { out.push_back(r); });
+        s.step_routers(8, [&](std::uint32_t r) { out.push_back(r); });
         return out;
     };
     s.schedule(1, 5);
@@ -178,22 +178,47 @@ TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and
     s.schedule(3, 5 + 3 * fabric::scheduler::ring);  // beyond the ring: kept aside until its cycle
     CHECK(s.next_cycle(0) == 5u);
     CHECK(due(4).empty());
-    CHECK(due(5) == std::vector<std::uint32_t>{0, 1});
+    CHECK(due(5) == std::vector<std::uint32_t>{0, 1});  // in index order, though scheduled the other way
     s.schedule(6, 6);  // the next cycle
     s.list_router(3, 5);
     s.list_router(1, 5);
     s.list_router(3, 5);
     s.list_router(4, 6);  // for the next cycle's router phase
-    CHECK(routers(5) == std::vector<std::uint32_t>{1, 3});  // in index order, once each
+    CHECK(routers() == std::vector<std::uint32_t>{1, 3});  // in index order, once each
     CHECK(s.next_cycle(5) == 6u);
-    CHECK(routers(6) == std::vector<std::uint32_t>{4});
-    CHECK(routers(6).empty());
     CHECK(due(6) == std::vector<std::uint32_t>{6});
+    CHECK(routers() == std::vector<std::uint32_t>{4});
+    CHECK(routers().empty());
     CHECK(s.next_cycle(6) == 9u);
     CHECK(due(9) == std::vector<std::uint32_t>{2});
     CHECK(s.next_cycle(9) == 5 + 3 * fabric::scheduler::ring);
     CHECK(due(5 + 3 * fabric::scheduler::ring) == std::vector<std::uint32_t>{3});
     CHECK_FALSE(s.next_cycle(5 + 3 * fabric::scheduler::ring).has_value());
+}
+
+TEST_CASE("a cycle is taken in strips: the PEs and routers below each bound, each once") {
+    fabric::scheduler s;
+    s.resize(200, 200);
+    for (std::uint32_t i : {150u, 3u, 64u, 63u, 0u, 199u}) s.schedule(i, 0);
+    for (std::uint32_t r : {199u, 65u, 2u}) s.list_router(r, 0);
+    s.begin(0);
+    std::vector<std::uint32_t> pes, routers;
+    for (const std::uint32_t bound : {1u, 64u, 64u, 151u, 200u}) {
+        s.step_pes(bound, [&](std::uint32_t i) { pes.push_back(i); });
+        s.step_routers(bound, [&](std::uint32_t r) {
+            routers.push_back(r);
+            s.list_router(r, 1);  // for the next cycle: not visited again in this one
+        });
+        for (const auto i : pes) CHECK(i < bound);
+    }
+    CHECK(pes == std::vector<std::uint32_t>{0, 3, 63, 64, 150, 199});
+    CHECK(routers == std::vector<std::uint32_t>{2, 65, 199});
+    routers.clear();
+    CHECK(s.next_cycle(0) == 1u);
+    s.begin(1);
+    s.step_routers(100, [&](std::uint32_t r) { routers.push_back(r); });
+    s.step_routers(200, [&](std::uint32_t r) { routers.push_back(r); });
+    CHECK(routers == std::vector<std::uint32_t>{2, 65, 199});
 }
 
 TEST_CASE("an active set keeps each index once and gives them back in order") {
@@ -206,4 +231,20 @@ TEST_CASE("an active set keeps each index once and gives them back in order") {
     CHECK(out == std::vector<std::uint32_t>{0, 5, 64, 4095, 4096, 9999});
     CHECK(a.empty());
     a.drain([&](std::uint32_t) { FAIL("empty"); });
+
+    for (std::uint32_t i : {9999u, 5u, 4096u, 64u, 0u, 4095u, 4100u}) a.insert(i);
+    out.clear();
+    a.drain_below(6, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{0, 5});
+    a.insert(4097);  // above the bound: taken in this round
+    a.drain_below(4097, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{0, 5, 64, 4095, 4096});
+    CHECK(a.size() == 3);
+    a.drain_below(10000, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{0, 5, 64, 4095, 4096, 4097, 4100, 9999});
+    CHECK(a.empty());
+    a.insert(1);  // a new round starts from 0
+    out.clear();
+    a.drain_below(2, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{1});
 }

@@ -3,6 +3,7 @@
 //   file:line:col: error: message
 //   <the source line>
 //       ^
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -33,33 +34,30 @@ struct diagnostic {
 class source_text {
 public:
     source_text() = default;
-    source_text(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {}
+    source_text(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
+        for (std::size_t i = 0; i < text_.size(); ++i)
+            if (text_[i] == '\n') starts_.push_back(i + 1);
+    }
 
     const std::string& name() const noexcept { return name_; }
     const std::string& text() const noexcept { return text_; }
 
     /// The text of 1-based line `n`, without its line terminator; empty past the end.
     std::string_view line(std::uint32_t n) const noexcept {
-        std::string_view t = text_;
-        for (std::uint32_t i = 1; i < n; ++i) {
-            auto nl = t.find('\n');
-            if (nl == std::string_view::npos) return {};
-            t.remove_prefix(nl + 1);
-        }
-        auto end = t.find('\n');
-        auto l = t.substr(0, end);
+        if (n == 0 || n > starts_.size()) return {};
+        const std::size_t begin = starts_[n - 1];
+        const std::size_t end = n < starts_.size() ? starts_[n] - 1 : text_.size();
+        std::string_view l(text_.data() + begin, end - begin);
         if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
         return l;
     }
 
     /// Line and column of a byte offset into the text.
     source_position position_of(std::size_t offset) const noexcept {
-        source_position p{1, 1};
-        for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
-            if (text_[i] == '\n') { ++p.line; p.column = 1; }
-            else ++p.column;
-        }
-        return p;
+        offset = std::min(offset, text_.size());
+        const auto after = std::upper_bound(starts_.begin(), starts_.end(), offset);  // starts_[0] == 0
+        const std::size_t line = std::size_t(after - starts_.begin());
+        return source_position{std::uint32_t(line), std::uint32_t(offset - starts_[line - 1] + 1)};
     }
 
     diagnostic make(severity level, source_position pos, std::string message) const {
@@ -69,6 +67,7 @@ public:
 private:
     std::string name_;
     std::string text_;
+    std::vector<std::size_t> starts_{0};  ///< the offset each line starts at
 };
 
 /// A name as diagnostics show it: 'name'.

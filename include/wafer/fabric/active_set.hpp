@@ -11,14 +11,15 @@ namespace wafer::fabric {
 class active_set {
 public:
     void resize(std::size_t n) {
+        size_ = n;
         bits_.assign((n + 63) / 64, 0);
         summary_.assign((bits_.size() + 63) / 64, 0);
-        count_ = 0;
+        count_ = from_ = 0;
     }
     void clear() {
         for (auto& w : summary_) w = 0;
         for (auto& w : bits_) w = 0;
-        count_ = 0;
+        count_ = from_ = 0;
     }
     bool empty() const noexcept { return count_ == 0; }
     std::size_t size() const noexcept { return count_; }
@@ -32,32 +33,50 @@ public:
         ++count_;
     }
 
+    /// Calls f(i) for every index below `limit` not drained yet, in increasing order, and removes
+    /// them: successive calls with growing limits drain the set strip by strip, and the one that
+    /// reaches the end starts the next round from 0. `f` must not insert into this set below
+    /// `limit`.
+    template <class F>
+    void drain_below(std::size_t limit, F&& f) {
+        const std::size_t end = (limit + 63) / 64;  // bit words that hold indices below limit
+        std::size_t w = from_ / 64;
+        while (count_ != 0 && w < end) {
+            const std::size_t s = w / 64;
+            const std::uint64_t words = summary_[s] & (~std::uint64_t(0) << (w % 64));
+            if (!words) {
+                w = (s + 1) * 64;
+                continue;
+            }
+            w = s * 64 + std::size_t(std::countr_zero(words));
+            if (w >= end) break;
+            const std::uint64_t x = bits_[w];
+            const std::uint64_t mask = (w + 1) * 64 <= limit ? ~std::uint64_t(0) : (std::uint64_t(1) << (limit % 64)) - 1;
+            std::uint64_t take = x & mask;
+            bits_[w] = x & ~mask;
+            if (bits_[w] == 0) summary_[s] &= ~(std::uint64_t(1) << (w % 64));
+            count_ -= std::size_t(std::popcount(take));
+            while (take) {
+                f(std::uint32_t(w * 64 + std::size_t(std::countr_zero(take))));
+                take &= take - 1;
+            }
+            ++w;
+        }
+        from_ = limit >= size_ ? 0 : limit;
+    }
+
     /// Calls f(i) for every index, in increasing order, and empties the set. `f` must not insert
     /// into this set.
     template <class F>
     void drain(F&& f) {
-        if (count_ == 0) return;
-        count_ = 0;
-        for (std::size_t s = 0; s < summary_.size(); ++s) {
-            std::uint64_t words = summary_[s];
-            if (!words) continue;
-            summary_[s] = 0;
-            while (words) {
-                const std::size_t w = s * 64 + std::size_t(std::countr_zero(words));
-                words &= words - 1;
-                std::uint64_t x = bits_[w];
-                bits_[w] = 0;
-                while (x) {
-                    f(std::uint32_t(w * 64 + std::size_t(std::countr_zero(x))));
-                    x &= x - 1;
-                }
-            }
-        }
+        drain_below(size_, f);
     }
 
 private:
     std::vector<std::uint64_t> bits_, summary_;
     std::size_t count_ = 0;
+    std::size_t size_ = 0;  ///< indices are below this
+    std::size_t from_ = 0;  ///< where the round of drain_below calls has got to
 };
 
 }  // namespace wafer::fabric

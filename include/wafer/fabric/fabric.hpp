@@ -10,11 +10,12 @@
 // independent of each other. `run` restarts every program with empty queues and routers and
 // keeps memory as it is: load or poke memory, run, read it back, and repeat.
 //
-// Each cycle has two phases. The PEs due step (each changes only itself and its own router's
-// teardown bits); then the listed routers move wavelets, each reading what the others changed in
-// this cycle as it was at the start of it (router.hpp). Neither phase depends on the order it visits
-// PEs or routers in, so partitions of the grid can later run each phase at once on threads with the
-// same result.
+// Each cycle has two phases. The PEs due step (each changes only itself); then the listed routers
+// move wavelets, each reading what the others changed in this cycle as it was at the start of it
+// (router.hpp). A router reads its own PE's queues, so the cycle is taken in strips (machine.hpp):
+// a strip's PEs step, then its routers move, while that state is in cache. Neither phase depends on
+// the order it visits PEs or routers in, so partitions of the grid can later run at once on threads
+// with the same result.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -121,11 +122,16 @@ public:
                 reported = now / options.progress_every;
                 options.progress(reported * options.progress_every);
             }
-            m_.wake_cycle = now;  // what the PEs wake moves in this cycle's router phase
-            m_.clock.due(now, [&](std::uint32_t i) { pes.step(i, now); });
+            m_.clock.begin(now);
+            for (const auto& s : m_.strips) {
+                m_.wake_cycle = now;  // what a PE wakes is its own router: it moves in this cycle
+                m_.clock.step_pes(s.pes, [&](std::uint32_t i) { pes.step(i, now); });
+                m_.wake_cycle = now + 1;
+                m_.clock.step_routers(s.routers, [&](std::uint32_t r) { routers.step(r, now); });
+            }
+            routers.end_cycle(now);
+            reopen();
             if (!m_.faults.empty()) break;
-            m_.wake_cycle = now + 1;
-            m_.clock.take_routers(now, [&](std::uint32_t r) { routers.step(r, now); });
             const auto next = m_.clock.next_cycle(now);
             if (!next) break;
             now = *next;
@@ -134,6 +140,18 @@ public:
     }
 
 private:
+    /// Colors the PEs took out of teardown in this cycle take wavelets from the next: every router
+    /// of the cycle went by the state at its start.
+    void reopen() {
+        for (const auto c : m_.reopened) {
+            m_.set_teardown(c, false);
+            const auto& rs = m_.routers[m_.colors[c].router];
+            m_.wake_router(std::int32_t(m_.colors[c].router));
+            for (int p = 1; p < hw::ports; ++p) m_.wake_router(rs.neighbour[std::size_t(p)]);
+        }
+        m_.reopened.clear();
+    }
+
     void check_pe(std::size_t pe) const {
         if (pe >= m_.pes.size()) throw error(diagnostic{severity::error, "", {}, "no PE number " + std::to_string(pe), ""});
     }

@@ -60,6 +60,16 @@ struct dropped {
     std::uint64_t count = 0, first = 0;
 };
 
+/// A run of PEs in index order (those below `pes`, from the end of the strip before) and the routers
+/// at the same cells (below `routers`): a cycle steps a strip's PEs, then moves its routers, while
+/// their state is still in cache.
+struct strip {
+    std::uint32_t pes = 0, routers = 0;
+};
+
+/// PEs per strip: their state and their routers' fit in a core's L2 cache.
+inline constexpr std::uint32_t strip_pes = 256;
+
 struct machine {
     const ir::layout* layout = nullptr;
     hw::arch arch = hw::arch::wse2;
@@ -82,6 +92,8 @@ struct machine {
     std::vector<position_state> positions;
     std::vector<input_buffer> buffers;
     std::vector<std::int32_t> grid;                    ///< width * height: router index, or -1
+    std::vector<strip> strips;                         ///< the fabric cut into runs of PEs, in order
+    std::vector<std::uint32_t> reopened;               ///< colors a PE took out of teardown in this cycle
 
     scheduler clock;
     dsd_engine engine;

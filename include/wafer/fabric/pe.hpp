@@ -4,8 +4,8 @@
 // ready thread of highest priority (microthreads marked high, then medium, then the main thread,
 // then low ones; ties by microthread ID) and runs it for one burst: scalar instructions, or as many
 // elements of its operation as its queues and FIFOs allow. The burst's cost decides when the PE
-// steps next. A step changes only this PE's state and its own router's teardown bits, so the PEs of
-// one cycle can step in any order, or at once.
+// steps next. A step changes only this PE's state (a color it takes out of teardown leaves it at the
+// end of the cycle), so the PEs of one cycle can step in any order, or at once.
 #include <algorithm>
 #include <array>
 #include <bit>

@@ -22,19 +22,23 @@ namespace wafer::fabric {
 
 class router_stepper {
 public:
-    explicit router_stepper(machine& m) : m_(m) {}
+    /// For one run: the pools do not move while it lasts.
+    explicit router_stepper(machine& m)
+        : m_(m), routers_(m.routers.data()), colors_(m.colors.data()), buffers_(m.buffers.data()),
+          queues_(m.queues.data()), router_count_(m.routers.size()) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
     void step(std::uint32_t r, std::uint64_t now) {
-        if (r + 8 < m_.routers.size()) __builtin_prefetch(&m_.routers[r + 8]);
-        if (r + 4 < m_.routers.size()) {
-            const auto& ahead = m_.routers[r + 4];
-            __builtin_prefetch(&m_.colors[ahead.colors]);
-            __builtin_prefetch(&m_.colors[ahead.colors] + 1);
-            __builtin_prefetch(&m_.buffers[ahead.buffers]);
+        // Routers are visited in index order: fetch the state of those a few visits ahead.
+        if (r + 8 < router_count_) __builtin_prefetch(routers_ + r + 8);
+        if (r + 4 < router_count_) {
+            const auto& ahead = routers_[r + 4];
+            __builtin_prefetch(colors_ + ahead.colors);
+            __builtin_prefetch(colors_ + ahead.colors + 1);
+            __builtin_prefetch(buffers_ + ahead.buffers);
         }
-        const auto& rs = m_.routers[r];
+        const auto& rs = routers_[r];
         std::uint8_t busy = 0;  // ports already used in this cycle: outputs, and the core's input
         bool moved = false, more = false, lost = false;
         const std::uint32_t n = rs.color_count;
@@ -45,10 +49,16 @@ public:
             case outcome::lost: lost = true; break;
             case outcome::stays: break;
             }
-        if (moved) m_.happened(now + hop_cycles);
+        moved_ = moved_ || moved;
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise.
         if (more || lost) m_.wake_router(std::int32_t(r));
+    }
+
+    /// After the cycle's last router: the run goes on while wavelets move.
+    void end_cycle(std::uint64_t now) {
+        if (moved_) m_.happened(now + hop_cycles);
+        moved_ = false;
     }
 
 private:
@@ -58,10 +68,16 @@ private:
     enum class outcome : std::uint8_t { stays, moved, lost };
 
     machine& m_;
+    const router_state* routers_;
+    color_state* colors_;
+    input_buffer* buffers_;
+    queue_state* queues_;
+    std::size_t router_count_;
+    bool moved_ = false;  ///< a wavelet moved in this cycle
 
     /// The input queue a color delivers to: its own, or for a message-passing color the bank's.
     std::int32_t core_queue(const color_state& cs) const {
-        return cs.kind == color_kind::mp_travel ? m_.colors[std::size_t(cs.partner)].core_queue : cs.core_queue;
+        return cs.kind == color_kind::mp_travel ? colors_[std::size_t(cs.partner)].core_queue : cs.core_queue;
     }
 
     /// Whether a buffer had room at the start of the cycle (room freed in a cycle is usable from the
@@ -69,7 +85,7 @@ private:
     bool room(std::int32_t target, std::uint64_t now) const {
         if (target == off_fabric) return true;  // dropped, with a warning
         if (target < 0) return false;
-        const auto& b = m_.buffers[std::size_t(target)];
+        const auto& b = buffers_[std::size_t(target)];
         return b.size_at(now) < router_buffer_capacity && !b.closed;
     }
 
@@ -79,7 +95,7 @@ private:
             const std::int32_t t = pos.target[std::size_t(std::countr_zero(o))];
             if (t == to_core) {
                 const std::int32_t q = core_queue(cs);
-                if (q < 0 || m_.queues[std::size_t(q)].items.full()) return false;
+                if (q < 0 || queues_[std::size_t(q)].items.full()) return false;
             } else if (!room(t, now)) {
                 return false;
             }
@@ -94,22 +110,22 @@ private:
                         bool& from_core) const {
         if (!pos.has_input) return -1;
         if (pos.input != hw::port::core)
-            return pos.source >= 0 && m_.buffers[std::size_t(pos.source)].size_at(now) > 0 ? pos.source : -1;
+            return pos.source >= 0 && buffers_[std::size_t(pos.source)].size_at(now) > 0 ? pos.source : -1;
         if (cs.core_feed < 0 || cs.teardown || (busy & core_input)) return -1;
         const std::int32_t feed = cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
-        if (feed < 0 || m_.queues[std::size_t(feed)].items.empty()) return -1;
+        if (feed < 0 || queues_[std::size_t(feed)].items.empty()) return -1;
         from_core = true;
         return feed;
     }
 
     /// Of several output queues bound to one color, the first with a wavelet, taking turns by cycle.
     std::int32_t shared_feed(const color_state& cs, std::uint64_t now) const {
-        const auto& pe = m_.pes[std::size_t(m_.routers[cs.router].pe)];
+        const auto& pe = m_.pes[std::size_t(routers_[cs.router].pe)];
         constexpr int queues = hw::max_output_queues;
         for (int j = 0, q = int(now % queues); j < queues; ++j, q = q + 1 == queues ? 0 : q + 1) {
             if (pe.output_queue(q) < 0) continue;
             const auto qi = std::int32_t(pe.queues + std::uint32_t(pe.output_queue(q)));
-            const auto& qs = m_.queues[std::size_t(qi)];
+            const auto& qs = queues_[std::size_t(qi)];
             if (qs.color == cs.core_arriving && !qs.items.empty()) return qi;
         }
         return -1;
@@ -125,7 +141,7 @@ private:
 
     /// Takes the wavelet at the head of output queue `q` of router `rs`'s PE.
     [[gnu::always_inline]] wavelet pop_output(const router_state& rs, std::int32_t q, std::uint64_t now) {
-        auto& qs = m_.queues[std::size_t(q)];
+        auto& qs = queues_[std::size_t(q)];
         if (qs.items.full()) m_.wake_pe(rs.pe, now + 1);
         return qs.pop();
     }
@@ -133,7 +149,7 @@ private:
     /// Moves color c's waiting wavelet if every output can take it. `more`: the color's source still
     /// holds a wavelet after it, or its switch changed.
     [[gnu::always_inline]] outcome color(std::uint32_t r, std::uint32_t c, std::uint8_t& busy, std::uint64_t now, bool& more) {
-        color_state& cs = m_.colors[c];
+        color_state& cs = colors_[c];
         bool from_core = false, adds = false;
         std::uint8_t outputs = 0;
         std::int32_t from = -1;
@@ -150,8 +166,8 @@ private:
             pos = &cs.at;
             from = source(cs, *pos, busy, now, from_core);
             if (from < 0) return outcome::stays;
-            adds = !m_.buffers[std::size_t(from)].items.front().control();  // control wavelets pass through
-            const bool operand = cs.core_feed >= 0 && !m_.queues[std::size_t(cs.core_feed)].items.empty();
+            adds = !buffers_[std::size_t(from)].items.front().control();  // control wavelets pass through
+            const bool operand = cs.core_feed >= 0 && !queues_[std::size_t(cs.core_feed)].items.empty();
             if (adds && !operand) return outcome::stays;  // an f32 waits for its f16 from the core
             if (adds && (busy & core_input)) return outcome::lost;
             outputs = pos->outputs;
@@ -162,8 +178,8 @@ private:
             pos = &cs.at;
             from = source(cs, *pos, busy, now, from_core);
             if (from < 0) return pos->input == hw::port::core && (busy & core_input) ? outcome::lost : outcome::stays;
-            const wavelet& w = from_core ? m_.queues[std::size_t(from)].items.front() : m_.buffers[std::size_t(from)].items.front();
-            outputs = hw::bit(message_port(m_.routers[r], w));
+            const wavelet& w = from_core ? queues_[std::size_t(from)].items.front() : buffers_[std::size_t(from)].items.front();
+            outputs = hw::bit(message_port(routers_[r], w));
             break;
         }
         }
@@ -171,15 +187,15 @@ private:
         if (!ready(cs, *pos, outputs, now)) return outcome::stays;
         busy = std::uint8_t(busy | outputs | (from_core || adds ? core_input : 0));
 
-        const auto& rs = m_.routers[r];
+        const auto& rs = routers_[r];
         // Take it, and wake who waits for the room that leaves: only a full queue or buffer held
         // its writer back.
         wavelet out;
         if (from_core) {
             out = pop_output(rs, from, now);
-            more = more || !m_.queues[std::size_t(from)].items.empty();
+            more = more || !queues_[std::size_t(from)].items.empty();
         } else {
-            auto& b = m_.buffers[std::size_t(from)];
+            auto& b = buffers_[std::size_t(from)];
             if (b.items.full()) m_.wake_router(b.writer);
             b.touch(now);
             out = b.items.pop();
@@ -203,7 +219,7 @@ private:
             const int p = std::countr_zero(o);
             const std::int32_t t = pos->target[std::size_t(p)];
             if (t == to_core) {
-                auto& q = m_.queues[std::size_t(core_queue(cs))];
+                auto& q = queues_[std::size_t(core_queue(cs))];
                 // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
                 if (q.items.size() < 2) m_.wake_pe(rs.pe, now + 1);
                 q.push(out);
@@ -211,7 +227,7 @@ private:
                 auto& d = m_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
                 if (d.count++ == 0) d.first = now;
             } else {
-                auto& target = m_.buffers[std::size_t(t)];
+                auto& target = buffers_[std::size_t(t)];
                 target.touch(now);
                 target.items.push(out);
                 m_.wake_router(std::int32_t(target.router));

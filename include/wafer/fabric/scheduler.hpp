@@ -2,12 +2,12 @@
 // The clock. A PE waits for the cycle it steps next: most steps come one cycle after the last (a
 // wavelet arrived, a queue got room, an element was done), and those wait in an active set for that
 // cycle, visited in PE order; later ones wait in a calendar, a ring of one list per cycle for the
-// next `ring` cycles and a heap beyond. Routers that may move a wavelet wait in an active set for the
-// router phase of the cycle they are listed for (this one, or the next). Nothing idle is ever
-// visited, and when nothing happens in the next
-// cycle the clock jumps to the next PE event. Within a cycle the order of PEs and of routers does
-// not change the outcome (each phase reads the state at the start of the phase and writes only
-// what it owns); visiting them in index order keeps memory access close to sequential.
+// next `ring` cycles and a heap beyond, and join the active set when their cycle begins. Routers
+// that may move a wavelet wait in an active set for the router phase of the cycle they are listed
+// for (this one, or the next). Nothing idle is ever visited, and when nothing happens in the next
+// cycle the clock jumps to the next PE event. A cycle is taken strip by strip (fabric.hpp): the
+// PEs, then the routers, below a bound; the order does not change the outcome, and index order
+// keeps memory access close to sequential.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -51,30 +51,37 @@ public:
         }
     }
 
-    /// Calls f(pe) for each PE due at `now`. `f` may schedule PEs for later cycles.
-    template <class F>
-    void due(std::uint64_t now, F&& f) {
+    /// Starts cycle `now`: the PEs due at it from the calendar join those listed for it, so all of
+    /// them step in index order.
+    void begin(std::uint64_t now) {
         now_ = now;
-        due_.clear();
-        std::swap(due_, slots_[now % ring]);
-        in_ring_ -= due_.size();
+        auto& due = soon_[now % 2];
+        auto& slot = slots_[now % ring];
+        for (const auto pe : slot) due.insert(pe);
+        in_ring_ -= slot.size();
+        slot.clear();
         while (!far_.empty() && far_.top().first == now) {
-            due_.push_back(far_.top().second);
+            due.insert(far_.top().second);
             far_.pop();
         }
-        for (const auto pe : due_) f(pe);
-        soon_[now % 2].drain(f);
+    }
+
+    /// Calls f(pe) for each PE due in this cycle with an index below `limit` not stepped yet, in
+    /// index order. `f` may schedule PEs for later cycles.
+    template <class F>
+    void step_pes(std::size_t limit, F&& f) {
+        soon_[now_ % 2].drain_below(limit, f);
     }
 
     /// Router `r` is visited in the router phase of cycle `at` (the cycle being processed, before its
     /// router phase, or the next).
     [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_[at % 2].insert(r); }
 
-    /// Calls f(r) for each router listed for cycle `now`, in index order, and empties the list.
-    /// `f` may list routers for the next cycle.
+    /// Calls f(r) for each router listed for this cycle with an index below `limit` not visited yet,
+    /// in index order. `f` may list routers for the next cycle.
     template <class F>
-    void take_routers(std::uint64_t now, F&& f) {
-        routers_[now % 2].drain(f);
+    void step_routers(std::size_t limit, F&& f) {
+        routers_[now_ % 2].drain_below(limit, f);
     }
 
     /// The next cycle anything can happen after `now`, if any.
@@ -96,9 +103,8 @@ private:
     std::array<std::vector<std::uint32_t>, ring> slots_;
     std::size_t in_ring_ = 0;
     std::priority_queue<event, std::vector<event>, std::greater<>> far_;
-    std::array<active_set, 2> soon_;     ///< PEs due at the next cycle, by the cycle's parity
+    std::array<active_set, 2> soon_;     ///< PEs due at a cycle (the next, or this one once begun), by its parity
     std::array<active_set, 2> routers_;  ///< routers to visit, by the cycle's parity
-    std::vector<std::uint32_t> due_;
     std::uint64_t now_ = 0;
 };
 

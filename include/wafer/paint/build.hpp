@@ -201,6 +201,9 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
             if (route.color == color) return &r.attributes[route.attribute].rule;
         return nullptr;
     };
+    l.pes.reserve(std::size_t(std::count_if(res.pes.begin(), res.pes.end(), [](const resolved_pe& pe) { return pe.code >= 0; })));
+    l.routers.reserve(std::size_t(std::count_if(res.pes.begin(), res.pes.end(),
+                                                [](const resolved_pe& pe) { return !pe.routes.empty() || pe.mp_banks; })));
     for (const auto& pe : res.pes) {
         if (!pe.routes.empty() || pe.mp_banks) {
             ir::router rt{pe.x, pe.y, {}, pe.mp_banks};

@@ -183,6 +183,10 @@ constexpr resolution resolve(const region& r) {
 
     std::vector<detail::clash> clashes;
     std::vector<std::uint32_t> attrs;
+    std::size_t distinct = 0;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        distinct += i == 0 || cells[i].x != cells[i - 1].x || cells[i].y != cells[i - 1].y;
+    res.pes.reserve(distinct);
     for (std::size_t i = 0; i < cells.size();) {
         std::size_t j = i;
         attrs.clear();

@@ -79,16 +79,14 @@ inline std::int32_t core_reader(const machine& m, std::int32_t r, int color) {
     return -1;
 }
 
-/// The color of socket `s` leaves teardown on PE `pe`'s router; its neighbours may send to it now.
+/// The color of socket `s` leaves teardown on PE `pe`'s router at the end of this cycle; its
+/// neighbours may send to it from the next (fabric.hpp, reopen).
 inline void clear_teardown(machine& m, std::uint32_t pe, int s) {
     const int color = socket_color(*m.layout, m.layout->pes[pe], m.layout->programs[m.pes[pe].program], s);
     const std::uint32_t r = m.pes[pe].router;
     if (color < 0 || r == none) return;
     const auto c = color_at(m, r, color);
-    if (c < 0) return;
-    m.set_teardown(std::uint32_t(c), false);
-    m.wake_router(std::int32_t(r));
-    for (int p = 1; p < hw::ports; ++p) m.wake_router(m.routers[r].neighbour[std::size_t(p)]);
+    if (c >= 0 && m.colors[std::size_t(c)].teardown) m.reopened.push_back(std::uint32_t(c));
 }
 
 }  // namespace wafer::fabric::detail

@@ -32,6 +32,7 @@ public:
         m_.arch = l_.arch;
         for (const auto& p : l_.programs) m_.programs.push_back(prepare(p));
         m_.grid.assign(std::size_t(l_.width) * std::size_t(l_.height), -1);
+        reserve();
         auto router_at = [&](std::int32_t x, std::int32_t y) {
             auto& g = m_.grid[cell(x, y)];
             if (g < 0) {
@@ -68,12 +69,47 @@ public:
         }
         for (std::uint32_t r = 0; r < m_.routers.size(); ++r) resolve(r);
         pes();
+        strips();
+        m_.routers.shrink_to_fit();
+        m_.buffers.shrink_to_fit();
         m_.clock.resize(m_.pes.size(), m_.routers.size());
     }
 
 private:
     machine& m_;
     const ir::layout& l_;
+
+    /// Room for every router, color, position and buffer the layout asks for, so building moves
+    /// nothing (a router or buffer fewer than counted is possible: a PE without queues has none).
+    void reserve() {
+        std::size_t colors = 0, positions = 0, buffers = 0;
+        for (const auto& r : l_.routers) {
+            const std::size_t mp = std::size_t(std::popcount(unsigned(r.mp_banks))) * hw::mp_bank_colors;
+            colors += r.colors.size() + mp;
+            positions += mp;
+            buffers += mp;
+            for (const auto& c : r.colors) {
+                positions += c.positions.size();
+                for (const auto& p : c.positions) buffers += p.has_input && p.input != hw::port::core;
+            }
+        }
+        m_.routers.reserve(l_.routers.size() + l_.pes.size());
+        m_.colors.reserve(colors);
+        m_.positions.reserve(positions);
+        m_.buffers.reserve(buffers);
+    }
+
+    /// Cuts the PEs into strips of strip_pes; each strip's routers are those at cells before the
+    /// next strip's first PE.
+    void strips() {
+        std::size_t r = 0;
+        for (std::size_t first = strip_pes; first < l_.pes.size(); first += strip_pes) {
+            const auto at = std::pair(l_.pes[first].y, l_.pes[first].x);
+            while (r < m_.routers.size() && std::pair(m_.routers[r].y, m_.routers[r].x) < at) ++r;
+            m_.strips.push_back(strip{std::uint32_t(first), std::uint32_t(r)});
+        }
+        m_.strips.push_back(strip{std::uint32_t(l_.pes.size()), std::uint32_t(m_.routers.size())});
+    }
 
     std::size_t cell(std::int32_t x, std::int32_t y) const { return std::size_t(y) * std::size_t(l_.width) + std::size_t(x); }
 
@@ -263,6 +299,7 @@ inline void restart(machine& m, std::uint64_t limit) {
     m.warnings.clear();
     m.drops.clear();
     m.sunk = 0;
+    m.reopened.clear();
     m.last = 0;
     m.now = 0;
     m.limit = limit;

@@ -6,9 +6,9 @@
 // buffer under the minimum alignment, an operand with wavelet_index_offset in an operation
 // without an index. (Misuse that depends on timing is reported when it happens: see fault.)
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
-#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -322,59 +322,64 @@ private:
     }
 
     void router(const ir::router& r, std::vector<std::uint8_t>& cells) {
-        const std::string at = "router " + coordinates(r.x, r.y);
-        if (!inside(r.x, r.y)) error("", {}, at + " lies outside the fabric");
-        if (!mark(cells, r.x, r.y)) error("", {}, at + " is configured twice");
-        if (r.mp_banks >= (1u << hw::mp_banks)) error("", {}, at + ": message-passing banks are 0 and 1");
+        // Messages are built only for an error: most layouts have none, and a million routers.
+        auto at = [&] { return "router " + coordinates(r.x, r.y); };
+        if (!inside(r.x, r.y)) error("", {}, at() + " lies outside the fabric");
+        if (!mark(cells, r.x, r.y)) error("", {}, at() + " is configured twice");
+        if (r.mp_banks >= (1u << hw::mp_banks)) error("", {}, at() + ": message-passing banks are 0 and 1");
         std::uint32_t seen = 0;
         // (arriving color, port) pairs some color takes: two colors taking one would split a stream.
-        std::set<std::pair<int, int>> taken;
+        std::array<std::pair<int, int>, hw::colors * hw::max_switch_positions> taken;
+        std::size_t takers = 0;
         for (const auto& c : r.colors) {
-            const std::string color = at + ", color " + std::to_string(c.color);
+            auto color = [&] { return at() + ", color " + std::to_string(c.color); };
             if (c.color >= hw::colors) {
-                error("", {}, color + ": colors are 0.." + std::to_string(hw::colors - 1));
+                error("", {}, color() + ": colors are 0.." + std::to_string(hw::colors - 1));
                 continue;
             }
-            if (seen & (1u << c.color)) error("", {}, color + " is configured twice");
+            if (seen & (1u << c.color)) error("", {}, color() + " is configured twice");
             seen |= 1u << c.color;
             for (int b = 0; b < hw::mp_banks; ++b)
                 if ((r.mp_banks & (1u << b)) && c.color >= hw::mp_first_color(b) && c.color < hw::mp_first_color(b) + hw::mp_bank_colors)
-                    error("", {}, color + " belongs to message-passing bank " + std::to_string(b) + ", which routes here");
+                    error("", {}, color() + " belongs to message-passing bank " + std::to_string(b) + ", which routes here");
             if (c.positions.empty() || c.positions.size() > std::size_t(hw::max_switch_positions))
-                error("", {}, color + " has " + std::to_string(c.positions.size()) + " switch positions; 1 to " +
+                error("", {}, color() + " has " + std::to_string(c.positions.size()) + " switch positions; 1 to " +
                                   std::to_string(hw::max_switch_positions) + " are supported");
             if (c.positions.size() > 1 && !hw::can_switch(c.color))
-                error("", {}, color + " has switch positions, but only colors 0-9, 12, 13, 16, 17, 20 and 21 can switch");
-            if (c.initial >= c.positions.size() && !c.positions.empty()) error("", {}, color + ": its initial position does not exist");
-            if (unsigned(c.pop) > unsigned(ir::pop_mode::on_advance_or_nop)) error("", {}, color + ": unknown pop mode");
-            if (c.swapped >= (1u << hw::ports)) error("", {}, color + ": unknown swapped ports");
+                error("", {}, color() + " has switch positions, but only colors 0-9, 12, 13, 16, 17, 20 and 21 can switch");
+            if (c.initial >= c.positions.size() && !c.positions.empty()) error("", {}, color() + ": its initial position does not exist");
+            if (unsigned(c.pop) > unsigned(ir::pop_mode::on_advance_or_nop)) error("", {}, color() + ": unknown pop mode");
+            if (c.swapped >= (1u << hw::ports)) error("", {}, color() + ": unknown swapped ports");
             for (const auto& p : c.positions) {
                 if ((p.has_input && unsigned(p.input) >= unsigned(hw::ports)) || p.outputs >= (1u << hw::ports)) {
-                    error("", {}, color + " has a switch position with an unknown port");
+                    error("", {}, color() + " has a switch position with an unknown port");
                     continue;
                 }
                 if (!p.has_input) continue;
                 const bool swapped = (c.swapped & hw::bit(p.input)) != 0;
                 const int arriving = swapped ? hw::partner(c.color) : c.color;
-                taken.insert({arriving * 8 + int(p.input), c.color});
+                if (takers < taken.size()) taken[takers++] = {arriving * 8 + int(p.input), c.color};
             }
             if (c.fabric_adder) {
-                if (c.color != hw::fabric_adder_color) error("", {}, color + ": only color 10 can be the fabric adder");
+                if (c.color != hw::fabric_adder_color) error("", {}, color() + ": only color 10 can be the fabric adder");
                 const auto& p = c.positions.front();
                 if (c.positions.size() != 1 || !p.has_input || p.input == hw::port::core || std::popcount(unsigned(p.outputs)) != 1 ||
                     (p.outputs & hw::bit(hw::port::core)))
-                    error("", {}, color + ": the fabric adder takes one neighbour input and sends out of one neighbour port, never "
+                    error("", {}, color() + ": the fabric adder takes one neighbour input and sends out of one neighbour port, never "
                                           "to the core");
             }
         }
         // A color's wavelets arriving on a port feed one color only.
-        std::map<int, int> first;
-        for (const auto& [key, color] : taken) {
-            auto [it, fresh] = first.emplace(key, color);
-            if (!fresh)
-                error("", {}, at + ": colors " + std::to_string(it->second) + " and " + std::to_string(color) +
-                                  " both take color " + std::to_string(key / 8) + " arriving from " +
-                                  std::string(1, port_letter(hw::port(key % 8))));
+        std::sort(taken.begin(), taken.begin() + std::ptrdiff_t(takers));
+        for (std::size_t i = 1, first = 0; i < takers; ++i) {
+            if (taken[i].first != taken[first].first) {
+                first = i;
+                continue;
+            }
+            if (taken[i].second == taken[i - 1].second) continue;  // one color taking it in two positions
+            error("", {}, at() + ": colors " + std::to_string(taken[first].second) + " and " + std::to_string(taken[i].second) +
+                              " both take color " + std::to_string(taken[i].first / 8) + " arriving from " +
+                              std::string(1, port_letter(hw::port(taken[i].first % 8))));
         }
     }
 
