@@ -103,21 +103,6 @@ private:
         return true;
     }
 
-    /// Where the wavelet waiting at `pos`'s input is: a buffer that held one at the start of the
-    /// cycle (one that arrived in it leaves the next), or the PE output queue that feeds the core
-    /// port (a color in teardown takes nothing from its core either). -1 when none waits.
-    std::int32_t source(const color_state& cs, const position_state& pos, std::uint8_t busy, std::uint64_t now,
-                        bool& from_core) const {
-        if (!pos.has_input) return -1;
-        if (pos.input != hw::port::core)
-            return pos.source >= 0 && buffers_[std::size_t(pos.source)].size_at(now) > 0 ? pos.source : -1;
-        if (cs.core_feed < 0 || cs.teardown || (busy & core_input)) return -1;
-        const std::int32_t feed = cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
-        if (feed < 0 || queues_[std::size_t(feed)].items.empty()) return -1;
-        from_core = true;
-        return feed;
-    }
-
     /// Of several output queues bound to one color, the first with a wavelet, taking turns by cycle.
     std::int32_t shared_feed(const color_state& cs, std::uint64_t now) const {
         const auto& pe = m_.pes[std::size_t(routers_[cs.router].pe)];
@@ -146,93 +131,57 @@ private:
         return qs.pop();
     }
 
-    /// Moves color c's waiting wavelet if every output can take it. `more`: the color's source still
-    /// holds a wavelet after it, or its switch changed.
+    /// Moves color c's waiting wavelet if every output can take it. The wavelet waiting is at the
+    /// head of the buffer the current position takes input from, if it held one at the start of the
+    /// cycle (one that arrived in it leaves the next), or at the head of the PE output queue that
+    /// feeds the core port (a color in teardown takes nothing from its core). `more`: the source
+    /// still holds a wavelet after it, or the switch changed.
     [[gnu::always_inline]] outcome color(std::uint32_t r, std::uint32_t c, std::uint8_t& busy, std::uint64_t now, bool& more) {
         color_state& cs = colors_[c];
-        bool from_core = false, adds = false;
-        std::uint8_t outputs = 0;
-        std::int32_t from = -1;
-        const position_state* pos = nullptr;
-        switch (cs.kind) {
-        case color_kind::route: {
-            pos = &cs.at;
-            from = source(cs, *pos, busy, now, from_core);
-            if (from < 0) return pos->input == hw::port::core && (busy & core_input) ? outcome::lost : outcome::stays;
-            outputs = pos->outputs;
-            break;
-        }
-        case color_kind::adder: {
-            pos = &cs.at;
-            from = source(cs, *pos, busy, now, from_core);
-            if (from < 0) return outcome::stays;
-            adds = !buffers_[std::size_t(from)].items.front().control();  // control wavelets pass through
-            const bool operand = cs.core_feed >= 0 && !queues_[std::size_t(cs.core_feed)].items.empty();
-            if (adds && !operand) return outcome::stays;  // an f32 waits for its f16 from the core
-            if (adds && (busy & core_input)) return outcome::lost;
-            outputs = pos->outputs;
-            break;
-        }
-        case color_kind::mp_core:
-        case color_kind::mp_travel: {
-            pos = &cs.at;
-            from = source(cs, *pos, busy, now, from_core);
-            if (from < 0) return pos->input == hw::port::core && (busy & core_input) ? outcome::lost : outcome::stays;
-            const wavelet& w = from_core ? queues_[std::size_t(from)].items.front() : buffers_[std::size_t(from)].items.front();
-            outputs = hw::bit(message_port(routers_[r], w));
-            break;
-        }
-        }
-        if (outputs & busy) return outcome::lost;
-        if (!ready(cs, *pos, outputs, now)) return outcome::stays;
-        busy = std::uint8_t(busy | outputs | (from_core || adds ? core_input : 0));
-
-        const auto& rs = routers_[r];
-        // Take it, and wake who waits for the room that leaves: only a full queue or buffer held
-        // its writer back.
+        const position_state& pos = cs.at;
+        if (!pos.has_input) return outcome::stays;
+        const router_state& rs = routers_[r];
+        std::uint8_t outputs = pos.outputs;
         wavelet out;
-        if (from_core) {
-            out = pop_output(rs, from, now);
-            more = more || !queues_[std::size_t(from)].items.empty();
+        bool from_core = false;
+        if (pos.input == hw::port::core) {  // a route or a message-passing bank's core color
+            if (busy & core_input) return outcome::lost;
+            if (cs.core_feed < 0 || cs.teardown) return outcome::stays;
+            const std::int32_t feed = cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
+            if (feed < 0) return outcome::stays;
+            queue_state& q = queues_[std::size_t(feed)];
+            if (q.items.empty()) return outcome::stays;
+            if (cs.kind != color_kind::route) outputs = hw::bit(message_port(rs, q.items.front()));
+            if ((outputs & busy) != 0) return outcome::lost;
+            if (!ready(cs, pos, outputs, now)) return outcome::stays;
+            busy = std::uint8_t(busy | outputs | core_input);
+            out = pop_output(rs, feed, now);
+            more = more || !q.items.empty();
+            from_core = true;
         } else {
-            auto& b = buffers_[std::size_t(from)];
+            if (pos.source < 0) return outcome::stays;
+            input_buffer& b = buffers_[std::size_t(pos.source)];
+            if (b.size_at(now) == 0) return outcome::stays;
+            bool adds = false;  // the fabric adder adds an f16 from the core; control wavelets pass through
+            if (cs.kind == color_kind::adder && !b.items.front().control()) {
+                if (cs.core_feed < 0 || queues_[std::size_t(cs.core_feed)].items.empty()) return outcome::stays;
+                if (busy & core_input) return outcome::lost;
+                adds = true;
+            } else if (cs.kind == color_kind::mp_travel) {
+                outputs = hw::bit(message_port(rs, b.items.front()));
+            }
+            if ((outputs & busy) != 0) return outcome::lost;
+            if (!ready(cs, pos, outputs, now)) return outcome::stays;
+            busy = std::uint8_t(busy | outputs | (adds ? core_input : 0));
+            // Only a full buffer held its writer back.
             if (b.items.full()) m_.wake_router(b.writer);
             b.touch(now);
             out = b.items.pop();
             more = more || b.start_size > 1;  // what was there at the start of the cycle and is left
+            if (adds) out.data = sp_bits(sp_value(out.data) + float(half_value(std::uint16_t(pop_output(rs, cs.core_feed, now).data))));
         }
-        if (adds) out.data = sp_bits(sp_value(out.data) + float(half_value(std::uint16_t(pop_output(rs, cs.core_feed, now).data))));
-        // What it does to the switch.
-        switch_command effect = switch_command::nop;
-        if (out.control()) {
-            effect = first_command(out.data);
-            const bool pop = cs.pop == ir::pop_mode::all ||
-                             (cs.pop == ir::pop_mode::on_advance && effect == switch_command::advance) ||
-                             (cs.pop == ir::pop_mode::on_advance_or_nop && effect != switch_command::reset);
-            if (pop) out.data = pop_command(out.data);
-        } else if ((out.flags & wavelet::advance_bit) && from_core) {
-            effect = switch_command::advance;  // the last wavelet of a flip send
-        }
-        out.flags = std::uint8_t(out.flags & ~wavelet::advance_bit);
-        if (outputs == 0) ++m_.sunk;  // a position whose outputs boundary suppression removed
-        for (unsigned o = outputs; o; o &= o - 1) {
-            const int p = std::countr_zero(o);
-            const std::int32_t t = pos->target[std::size_t(p)];
-            if (t == to_core) {
-                auto& q = queues_[std::size_t(core_queue(cs))];
-                // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
-                if (q.items.size() < 2) m_.wake_pe(rs.pe, now + 1);
-                q.push(out);
-            } else if (t == off_fabric) {
-                auto& d = m_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
-                if (d.count++ == 0) d.first = now;
-            } else {
-                auto& target = buffers_[std::size_t(t)];
-                target.touch(now);
-                target.items.push(out);
-                m_.wake_router(std::int32_t(target.router));
-            }
-        }
+        const switch_command effect = command(cs, out, from_core);
+        deliver(rs, cs, pos, outputs, out, now);
         if (effect == switch_command::advance)
             m_.switch_to(cs, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
         else if (effect == switch_command::reset)
@@ -240,6 +189,47 @@ private:
         // A new switch position may take input from a buffer that already waits.
         more = more || effect != switch_command::nop;
         return outcome::moved;
+    }
+
+    /// What wavelet `w` does to its color's switch; a control wavelet loses its first command when
+    /// the color's pop mode says so, and the flip-send mark does not travel on.
+    static switch_command command(const color_state& cs, wavelet& w, bool from_core) {
+        switch_command effect = switch_command::nop;
+        if (w.control()) [[unlikely]] {
+            effect = first_command(w.data);
+            const bool pop = cs.pop == ir::pop_mode::all ||
+                             (cs.pop == ir::pop_mode::on_advance && effect == switch_command::advance) ||
+                             (cs.pop == ir::pop_mode::on_advance_or_nop && effect != switch_command::reset);
+            if (pop) w.data = pop_command(w.data);
+        } else if ((w.flags & wavelet::advance_bit) && from_core) [[unlikely]] {
+            effect = switch_command::advance;  // the last wavelet of a flip send
+        }
+        w.flags = std::uint8_t(w.flags & ~wavelet::advance_bit);
+        return effect;
+    }
+
+    /// Sends `out` to every output of `pos`.
+    [[gnu::always_inline]] void deliver(const router_state& rs, const color_state& cs, const position_state& pos,
+                                        std::uint8_t outputs, const wavelet& out, std::uint64_t now) {
+        if (outputs == 0) ++m_.sunk;  // a position whose outputs boundary suppression removed
+        for (unsigned o = outputs; o; o &= o - 1) {
+            const int p = std::countr_zero(o);
+            const std::int32_t t = pos.target[std::size_t(p)];
+            if (t >= 0) {
+                auto& target = buffers_[std::size_t(t)];
+                target.touch(now);
+                target.items.push(out);
+                m_.wake_router(std::int32_t(target.router));
+            } else if (t == to_core) {
+                auto& q = queues_[std::size_t(core_queue(cs))];
+                // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
+                if (q.items.size() < 2) m_.wake_pe(rs.pe, now + 1);
+                q.push(out);
+            } else {  // off_fabric: ready() let only these through
+                auto& d = m_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
+                if (d.count++ == 0) d.first = now;
+            }
+        }
     }
 };
 
