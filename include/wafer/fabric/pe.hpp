@@ -48,7 +48,7 @@ public:
     }
 
 private:
-    void reschedule(std::uint64_t at) {
+    [[gnu::always_inline]] void reschedule(std::uint64_t at) {
         p_->since = at;
         m_.clock.schedule(i_, at);
         m_.happened(std::min(at, m_.limit));
@@ -105,9 +105,10 @@ private:
     std::uint64_t now_ = 0;
     bool faulted_ = false;  ///< this PE faulted in this step (other PEs' faults do not stop it)
 
-    // Staging for one burst of a streaming operation.
-    std::array<std::array<std::uint32_t, chunk_elements>, 3> in_{};
-    std::array<std::uint32_t, chunk_elements> out_{};
+    // Staging for one burst of a streaming operation: written before it is read, so left
+    // uninitialized (16 KiB to clear on every run would cost more than a short run).
+    std::array<std::array<std::uint32_t, chunk_elements>, 3> in_;
+    std::array<std::uint32_t, chunk_elements> out_;
 
     /// What the next burst of an operation can do.
     struct plan {

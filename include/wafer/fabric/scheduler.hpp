@@ -31,7 +31,8 @@ public:
     }
 
     void clear() {
-        for (auto& slot : slots_) slot.clear();
+        if (in_ring_ != 0)
+            for (auto& slot : slots_) slot.clear();
         in_ring_ = 0;
         far_ = {};
         for (auto& s : soon_) s.clear();
