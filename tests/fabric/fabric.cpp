@@ -418,6 +418,19 @@ TEST_CASE("a full-size 750 x 994 fabric with two PEs costs a grid index per cell
     CHECK(f.state_bytes() < cells * sizeof(std::int32_t) + 16 * 1024);  // nothing else per cell
 }
 
+TEST_CASE("a PE running a small kernel costs at most 400 bytes of fabric state besides its memory") {
+    // examples/add/add.w with N = 2 on every PE of a 300 x 300 rect: no queues, so no routers.
+    auto add = program("add", {op(opcode::add, data_type::i16, {2}, mem(4), {mem(0), mem(2)})}, 6);
+    std::vector<ir::placed_pe> pes;
+    for (std::int32_t y = 0; y < 300; ++y)
+        for (std::int32_t x = 0; x < 300; ++x) pes.push_back(place(x, y, 0, "r"));
+    fabric::fabric f(make_layout(300, 300, {add}, std::move(pes)));
+    REQUIRE(f.run().status == run_status::halted);
+    const double per_pe = double(f.state_bytes()) / (300.0 * 300.0);
+    CHECK(per_pe <= 400.0);
+    MESSAGE("fabric state per PE: " << per_pe << " bytes");
+}
+
 TEST_CASE("malformed layouts are rejected with diagnostics") {
     auto k = program("k", {op(opcode::mov, data_type::i16, {1}, mem(0), {fabin(9)}, {1, 1})}, 1);
     k.source_file = "k.w";

@@ -194,14 +194,15 @@ private:
     /// What wavelet `w` does to its color's switch; a control wavelet loses its first command when
     /// the color's pop mode says so, and the flip-send mark does not travel on.
     static switch_command command(const color_state& cs, wavelet& w, bool from_core) {
+        if (w.flags == 0) [[likely]] return switch_command::nop;  // data, no flip send
         switch_command effect = switch_command::nop;
-        if (w.control()) [[unlikely]] {
+        if (w.control()) {
             effect = first_command(w.data);
             const bool pop = cs.pop == ir::pop_mode::all ||
                              (cs.pop == ir::pop_mode::on_advance && effect == switch_command::advance) ||
                              (cs.pop == ir::pop_mode::on_advance_or_nop && effect != switch_command::reset);
             if (pop) w.data = pop_command(w.data);
-        } else if ((w.flags & wavelet::advance_bit) && from_core) [[unlikely]] {
+        } else if ((w.flags & wavelet::advance_bit) && from_core) {
             effect = switch_command::advance;  // the last wavelet of a flip send
         }
         w.flags = std::uint8_t(w.flags & ~wavelet::advance_bit);

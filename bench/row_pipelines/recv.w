@@ -1,0 +1,4 @@
+xp param N;
+xp socket rx;
+xp out[n=N];
+i in [0, N) out[i] <- rx;
