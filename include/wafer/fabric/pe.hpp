@@ -299,12 +299,7 @@ private:
 
     bool memory_access(std::int64_t address, std::uint32_t words, std::uint32_t instruction) {
         if (address < 0 || address + words > hw::memory_words) {
-            fault f;
-            f.what = fault::kind::memory;
-            f.instruction = instruction;
-            f.low = address;
-            f.high = address + words - 1;
-            fail(f);
+            fail(fault{.what = fault::kind::memory, .instruction = instruction, .low = address, .high = address + words - 1});
             return false;
         }
         m_.grow(i_, std::uint32_t(address + words));
@@ -374,12 +369,7 @@ private:
         return cost;
     }
 
-    void fail_at(fault::kind k, std::uint32_t instruction) {
-        fault f;
-        f.what = k;
-        f.instruction = instruction;
-        fail(f);
-    }
+    void fail_at(fault::kind k, std::uint32_t instruction) { fail(fault{.what = k, .instruction = instruction}); }
 
     // ---- issuing a DSD operation ----
 
@@ -401,14 +391,7 @@ private:
         const ir::dsd_op& op = prog_->dsd_ops[k];
         const int t = op.async ? 1 + microthread_of(op) : 0;
         auto problem = [&](fault::kind what, std::int64_t low, std::int64_t other, bool output) {
-            fault f;
-            f.what = what;
-            f.instruction = instruction;
-            f.op = k;
-            f.low = low;
-            f.other = other;
-            f.output = output;
-            fail(f);
+            fail(fault{.what = what, .instruction = instruction, .op = k, .low = low, .other = other, .output = output});
             return false;
         };
         if (t > 0 && (p_->busy_threads & (1u << (t - 1))))
@@ -450,13 +433,7 @@ private:
         }
         if (high >= low) {
             if (low < 0 || high >= std::int64_t(hw::memory_words)) {
-                fault f;
-                f.what = fault::kind::memory;
-                f.instruction = instruction;
-                f.op = k;
-                f.low = low;
-                f.high = high;
-                fail(f);
+                fail(fault{.what = fault::kind::memory, .instruction = instruction, .op = k, .low = low, .high = high});
                 return false;
             }
             m_.grow(i_, std::uint32_t(high + 1));
