@@ -116,14 +116,6 @@ private:
         return -1;
     }
 
-    /// The port a message goes out of: along x to the destination's column, then along y
-    /// (docs/machine.md, Message passing).
-    static hw::port message_port(const router_state& rs, const wavelet& w) {
-        const std::int32_t x = std::int32_t((w.data >> 16) & 0xff), y = std::int32_t(w.data >> 24);
-        return x > rs.x ? hw::port::right : x < rs.x ? hw::port::left : y > rs.y ? hw::port::up
-               : y < rs.y ? hw::port::down : hw::port::core;
-    }
-
     /// Takes the wavelet at the head of output queue `q` of router `rs`'s PE.
     [[gnu::always_inline]] wavelet pop_output(const router_state& rs, std::int32_t q, std::uint64_t now) {
         auto& qs = queues_[std::size_t(q)];
@@ -151,7 +143,7 @@ private:
             if (feed < 0) return outcome::stays;
             queue_state& q = queues_[std::size_t(feed)];
             if (q.items.empty()) return outcome::stays;
-            if (cs.kind != color_kind::route) outputs = hw::bit(message_port(rs, q.items.front()));
+            if (cs.kind != color_kind::route) outputs = hw::bit(message_port(rs.x, rs.y, q.items.front()));
             if ((outputs & busy) != 0) return outcome::lost;
             if (!ready(cs, pos, outputs, now)) return outcome::stays;
             busy = std::uint8_t(busy | outputs | core_input);
@@ -168,7 +160,7 @@ private:
                 if (busy & core_input) return outcome::lost;
                 adds = true;
             } else if (cs.kind == color_kind::mp_travel) {
-                outputs = hw::bit(message_port(rs, b.items.front()));
+                outputs = hw::bit(message_port(rs.x, rs.y, b.items.front()));
             }
             if ((outputs & busy) != 0) return outcome::lost;
             if (!ready(cs, pos, outputs, now)) return outcome::stays;

@@ -5,6 +5,8 @@
 // bits 0-1 (wafer's encoding, docs/machine.md): 0 nop, 1 advance, 2 reset, 3 nop.
 #include <cstdint>
 
+#include "wafer/core/hardware.hpp"
+
 namespace wafer::fabric {
 
 struct wavelet {
@@ -33,6 +35,19 @@ constexpr switch_command first_command(std::uint32_t data) noexcept {
 /// The data with its first command removed: the next router acts on the next one.
 constexpr std::uint32_t pop_command(std::uint32_t data) noexcept {
     return (data & 0xffff0000u) | ((data & 0xffffu) >> 2);
+}
+
+/// A message (docs/machine.md, Message passing) is addressed by its index: the destination's x in
+/// bits 16-23, its y in bits 24-31.
+constexpr std::int32_t message_x(const wavelet& w) noexcept { return std::int32_t((w.data >> 16) & 0xff); }
+constexpr std::int32_t message_y(const wavelet& w) noexcept { return std::int32_t(w.data >> 24); }
+
+/// The port a message leaves the router at (x, y) by: along x to the destination's column, then
+/// along y, then to the core.
+constexpr hw::port message_port(std::int32_t x, std::int32_t y, const wavelet& w) noexcept {
+    const std::int32_t to_x = message_x(w), to_y = message_y(w);
+    return to_x > x ? hw::port::right : to_x < x ? hw::port::left : to_y > y ? hw::port::up
+           : to_y < y ? hw::port::down : hw::port::core;
 }
 
 }  // namespace wafer::fabric

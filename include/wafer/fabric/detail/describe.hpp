@@ -76,11 +76,10 @@ inline std::string stuck_reason(const machine& m, const color_state& cs, const w
     const auto& pos = m.current(cs);
     std::uint8_t outputs = pos.outputs;
     if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) {
-        const std::int32_t x = std::int32_t((w.data >> 16) & 0xff), y = std::int32_t(w.data >> 24);
-        const hw::port p = x > rs.x ? hw::port::right : x < rs.x ? hw::port::left : y > rs.y ? hw::port::up
-                           : y < rs.y ? hw::port::down : hw::port::core;
+        const hw::port p = message_port(rs.x, rs.y, w);
         if (pos.target[std::size_t(p)] == no_acceptor)
-            return "the message to " + coordinates(x, y) + " cannot go on: the next router has no mp() for bank " +
+            return "the message to " + coordinates(message_x(w), message_y(w)) +
+                   " cannot go on: the next router has no mp() for bank " +
                    std::to_string(cs.mp_bank);
         outputs = hw::bit(p);
     }
