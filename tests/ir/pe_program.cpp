@@ -11,52 +11,16 @@
 #include <string>
 #include <vector>
 
+#include "../fabric/layout_builders.hpp"
+
 using namespace wafer;
+using namespace wafer::test;
 using ir::data_type;
 using ir::opcode;
 using ir::value_format;
 using I = ir::instr;
 
 namespace {
-
-ir::dsd mem(address base, std::array<std::int32_t, ir::max_rank> stride = {1}) {
-    ir::dsd d;
-    d.k = ir::dsd::kind::mem;
-    d.base = base;
-    d.stride = stride;
-    return d;
-}
-ir::dsd fabin(std::uint8_t queue) {
-    ir::dsd d;
-    d.k = ir::dsd::kind::fabin;
-    d.queue = queue;
-    return d;
-}
-ir::dsd fabout(std::uint8_t queue) {
-    ir::dsd d;
-    d.k = ir::dsd::kind::fabout;
-    d.queue = queue;
-    return d;
-}
-ir::dsd imm(std::uint32_t bits) {
-    ir::dsd d;
-    d.k = ir::dsd::kind::immediate;
-    d.bits = bits;
-    return d;
-}
-/// A one-dimensional operation over `n` elements.
-ir::dsd_op op1(opcode code, data_type type, std::uint32_t n, ir::dsd dst, ir::dsd a, ir::dsd b = {},
-               std::uint32_t line = 0) {
-    ir::dsd_op o;
-    o.op = code;
-    o.type = type;
-    o.rank = 1;
-    o.extent = {n, 1, 1, 1};
-    o.dst = dst;
-    o.src = {a, b, {}};
-    o.pos = {line, 1};
-    return o;
-}
 
 constexpr std::array all_types{data_type::i16, data_type::u16, data_type::i32, data_type::u32,
                                data_type::f16, data_type::f32, data_type::ep};
@@ -154,7 +118,7 @@ TEST_CASE("dsd_op::elements multiplies the extents of the first `rank` dimension
 }
 
 TEST_CASE("operand(op, slot): slot 0 is the destination, 1..3 the sources, writable through the non-const one") {
-    auto o = op1(opcode::mac, data_type::i16, 4, mem(0), mem(8), imm(3));
+    auto o = op(opcode::mac, data_type::i16, {4}, mem(0), {mem(8), imm(3)});
     o.src[2] = fabin(1);
     const auto& c = o;
     CHECK(&ir::operand(c, 0) == &o.dst);
@@ -221,9 +185,9 @@ TEST_CASE("straight_line of no operations is one block holding only halt") {
 }
 
 TEST_CASE("straight_line issues each operation in order with a dsd instruction, then halts") {
-    const std::vector<ir::dsd_op> ops{op1(opcode::mov, data_type::i16, 8, fabout(1), fabin(0), {}, 3),
-                                      op1(opcode::add, data_type::f32, 4, mem(0, {2}), mem(0, {2}), imm(1), 4),
-                                      op1(opcode::neg, data_type::i32, 2, mem(8, {2}), mem(16, {2}), {}, 7)};
+    const std::vector<ir::dsd_op> ops{op(opcode::mov, data_type::i16, {8}, fabout(1), {fabin(0)}, {3, 1}),
+                                      op(opcode::add, data_type::f32, {4}, mem(0, {2}), {mem(0, {2}), imm(1)}, {4, 1}),
+                                      op(opcode::neg, data_type::i32, {2}, mem(8, {2}), {mem(16, {2})}, {7, 1})};
     ir::pe_program p;
     ir::straight_line(p, ops);
     CHECK(p.dsd_ops == ops);
@@ -244,9 +208,9 @@ TEST_CASE("straight_line issues each operation in order with a dsd instruction, 
 
 TEST_CASE("straight_line on a program that already has operations targets the new ones") {
     ir::pe_program p;
-    ir::straight_line(p, {op1(opcode::mov, data_type::i16, 1, mem(0), imm(5))});
-    const auto first = op1(opcode::add, data_type::i16, 2, mem(4), mem(4), imm(1));
-    const auto second = op1(opcode::sub, data_type::i16, 2, mem(6), mem(6), imm(1));
+    ir::straight_line(p, {op(opcode::mov, data_type::i16, {1}, mem(0), {imm(5)})});
+    const auto first = op(opcode::add, data_type::i16, {2}, mem(4), {mem(4), imm(1)});
+    const auto second = op(opcode::sub, data_type::i16, {2}, mem(6), {mem(6), imm(1)});
     ir::straight_line(p, {first, second});
     REQUIRE(p.dsd_ops.size() == 3);
     REQUIRE(p.blocks.size() == 2);  // a new block is appended; block 0 is left as it was
@@ -272,8 +236,8 @@ ir::pe_program sample() {
     p.symbols = {{"a", value_format::s16, 0, {{"n", 4, 1}}}};
     p.sockets = {{"in", data_type::i16, 0, -1}, {"out", data_type::i16, -1, 1}};
     p.data = {{0, {1, 2, 3, 4}}};
-    ir::straight_line(p, {op1(opcode::mov, data_type::i16, 4, fabout(1), mem(0), {}, 5),
-                          op1(opcode::add, data_type::i16, 4, mem(0), mem(0), fabin(0), 6)});
+    ir::straight_line(p, {op(opcode::mov, data_type::i16, {4}, fabout(1), {mem(0)}, {5, 1}),
+                          op(opcode::add, data_type::i16, {4}, mem(0), {mem(0), fabin(0)}, {6, 1})});
     ir::task t;
     t.kind = ir::task_kind::data;
     t.id = 3;
@@ -390,7 +354,7 @@ TEST_CASE("debug info is not part of equality: source file and positions") {
 TEST_CASE("dsd_op equality compares extents and sources past rank and sources_of too") {
     // Both fields are stored and compared even where the operation does not read them: two
     // operations that run identically can differ. Lowering must therefore leave them at defaults.
-    auto a = op1(opcode::mov, data_type::i16, 4, mem(0), mem(8));
+    auto a = op(opcode::mov, data_type::i16, {4}, mem(0), {mem(8)});
     auto b = a;
     b.extent[1] = 9;
     CHECK(a != b);
