@@ -37,8 +37,14 @@ std::string show(const ast::expr& e) {
         return s;
     }
     case ast::expr::kind::binary:
-        return std::string("(") + e.op + " " + show(e.operands[0]) + " " + show(e.operands[1]) + ")";
+        return "(" + std::string(ast::spelling(e.op)) + " " + show(e.operands[0]) + " " + show(e.operands[1]) + ")";
     case ast::expr::kind::negate: return "(- " + show(e.operands[0]) + ")";
+    case ast::expr::kind::complement: return "(~ " + show(e.operands[0]) + ")";
+    case ast::expr::kind::logical_not: return "(! " + show(e.operands[0]) + ")";
+    case ast::expr::kind::conditional:
+        return "(? " + show(e.operands[0]) + " " + show(e.operands[1]) + " " + show(e.operands[2]) + ")";
+    case ast::expr::kind::cast:
+        return "((" + std::string(wafer::tungsten::name_of(e.type)) + ") " + show(e.operands[0]) + ")";
     }
     return "?";
 }
@@ -265,6 +271,46 @@ TEST_CASE("tungsten parser: precedence, associativity, unary minus and <-") {
     CHECK(s.loops[1].name == "j");
     CHECK(show(s.loops[1].lo) == "i");
     CHECK(s.loops[1].pos == source_position{1, 13});
+}
+
+TEST_CASE("tungsten parser: C's precedence for every binary operator, x>> beside >>, ? : and casts") {
+    auto value = [](const std::string& text) { return show(as<ast::assignment>(parse(text).body.at(0)).value); };
+    CHECK(value("x = a || b && c | d ^ e & f == g < h << i + j * k;") ==
+          "(|| a (&& b (| c (^ d (& e (== f (< g (<< h (+ i (* j k))))))))))");
+    CHECK(value("x = a * b + c << d < e == f & g ^ h | i && j || k;") ==
+          "(|| (&& (| (^ (& (== (< (<< (+ (* a b) c) d) e) f) g) h) i) j) k)");
+    CHECK(value("x = a / b % c - d;") == "(- (% (/ a b) c) d)");
+    CHECK(value("x = a <= b != c >= d;") == "(!= (<= a b) (>= c d))");
+    CHECK(value("x = a >> 2 x>> 3;") == "(x>> (>> a 2) 3)");
+    CHECK(value("x = val x>> 15;") == "(x>> val 15)");  // a name followed by x>>
+    CHECK(value("x = a > b ? c : d ? e : f;") == "(? (> a b) c (? d e f))");
+    CHECK(value("x = ~a & !b;") == "(& (~ a) (! b))");
+    CHECK(value("x = (ep)(a * b);") == "((ep) (* a b))");
+    CHECK(value("x = (xp) a + 1;") == "(+ ((xp) a) 1)");
+    CHECK(value("x = (a) + 1;") == "(+ a 1)");  // a parenthesized name is no cast
+    CHECK(value("x = a < -1;") == "(< a (- 1))");
+}
+
+TEST_CASE("tungsten parser: if/else, else binding to the nearest if, loops over blocks and ifs") {
+    auto p = parse("if (a < b) x = 1;\n"
+                   "if (a) if (b) x = 2; else x = 3;\n"
+                   "i in [0, N) j in [i, N) { t[i][j] = 0; }\n"
+                   "i in [0, N) if (i > 2) t[i][i] = 1; else { t[i][i] = 2; }\n");
+    REQUIRE(p.body.size() == 4);
+    const auto& first = as<ast::if_statement>(p.body[0]);
+    CHECK(show(first.condition) == "(< a b)");
+    CHECK(first.then_branch.size() == 1);
+    CHECK(first.else_branch.empty());
+    CHECK(first.pos == source_position{1, 1});
+    const auto& nested = as<ast::if_statement>(p.body[1]);
+    CHECK(nested.else_branch.empty());  // the else is the inner if's
+    CHECK(as<ast::if_statement>(nested.then_branch.at(0)).else_branch.size() == 1);
+    const auto& loops = as<ast::loop_statement>(p.body[2]);
+    REQUIRE(loops.loops.size() == 2);
+    CHECK(show(loops.loops[1].lo) == "i");
+    CHECK(std::holds_alternative<ast::block>(loops.body.at(0)));
+    const auto& guarded = as<ast::loop_statement>(p.body[3]);
+    CHECK(as<ast::if_statement>(guarded.body.at(0)).else_branch.size() == 1);
 }
 
 TEST_CASE("tungsten parser: keywords are not names, a type prefix is part of a name") {

@@ -261,8 +261,8 @@ TEST_CASE("a setting that names no parameter is a warning") {
     CHECK(ds.list()[0].message == "set=X=3 names no parameter of kernel k");
 }
 
-TEST_CASE("each operation carries its statement's position, an iterator in a u1 statement counts") {
-    auto p = lowered(kernel({var(bt::u1, "flag", {dim(8)}),
+TEST_CASE("each operation carries its statement's position") {
+    auto p = lowered(kernel({var(bt::xp, "flag", {dim(8)}),
                              placed(assign({loop("i", lit(3), lit(8))}, at("flag", id("i")), id("i")), 7, 1),
                              block({placed(var(bt::xp, "b", {dim(2)}, list()), 9, 4)})}));
     REQUIRE(p.dsd_ops.size() == 2);

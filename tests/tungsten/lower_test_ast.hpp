@@ -15,20 +15,20 @@ using ast::expr;
 using ast::initializer;
 using ast::statement;
 
-inline expr lit(std::int64_t v) { return expr{expr::kind::integer, v, 0.0, "", 0, {}, {}}; }
-inline expr real(double v) { return expr{expr::kind::real, 0, v, "", 0, {}, {}}; }
-inline expr id(std::string name) { return expr{expr::kind::name, 0, 0.0, std::move(name), 0, {}, {}}; }
+inline expr lit(std::int64_t v) { return expr{.k = expr::kind::integer, .value = v}; }
+inline expr real(double v) { return expr{.k = expr::kind::real, .real = v}; }
+inline expr id(std::string name) { return expr{.k = expr::kind::name, .name = std::move(name)}; }
 template <class... Subscripts>
 expr at(std::string name, Subscripts... subs) {
-    return expr{expr::kind::subscript, 0, 0.0, std::move(name), 0, {std::move(subs)...}, {}};
+    return expr{.k = expr::kind::subscript, .name = std::move(name), .operands = {std::move(subs)...}};
 }
-inline expr binary(char op, expr a, expr b) {
-    return expr{expr::kind::binary, 0, 0.0, "", op, {std::move(a), std::move(b)}, {}};
+inline expr binary(ast::binary_op op, expr a, expr b) {
+    return expr{.k = expr::kind::binary, .op = op, .operands = {std::move(a), std::move(b)}};
 }
-inline expr operator+(expr a, expr b) { return binary('+', std::move(a), std::move(b)); }
-inline expr operator-(expr a, expr b) { return binary('-', std::move(a), std::move(b)); }
-inline expr operator*(expr a, expr b) { return binary('*', std::move(a), std::move(b)); }
-inline expr operator-(expr a) { return expr{expr::kind::negate, 0, 0.0, "", 0, {std::move(a)}, {}}; }
+inline expr operator+(expr a, expr b) { return binary(ast::binary_op::add, std::move(a), std::move(b)); }
+inline expr operator-(expr a, expr b) { return binary(ast::binary_op::sub, std::move(a), std::move(b)); }
+inline expr operator*(expr a, expr b) { return binary(ast::binary_op::mul, std::move(a), std::move(b)); }
+inline expr operator-(expr a) { return expr{.k = expr::kind::negate, .operands = {std::move(a)}}; }
 
 /// `e` at line:col (for diagnostics that quote the source).
 inline expr at_pos(expr e, std::uint32_t line, std::uint32_t col) {

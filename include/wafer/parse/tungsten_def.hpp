@@ -26,7 +26,8 @@ const auto word = x3::rule<class word_class, std::string>{"a word"} =
 inline auto keyword(const char* w) { return lexeme[lit(w) >> !identifier_char]; }
 
 inline bool is_reserved(const std::string& w) {
-    return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile";
+    return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile" ||
+           w == "if" || w == "else";
 }
 
 const auto identifier = x3::rule<class identifier_class, std::string>{"a name"} =
@@ -53,8 +54,10 @@ const auto misplaced_word =
 struct integer_literal_class : x3::annotate_on_success {};
 struct real_literal_class : x3::annotate_on_success {};
 struct reference_class : x3::annotate_on_success {};
-struct negation_class : x3::annotate_on_success {};
-struct multiplicative_class : x3::annotate_on_success {};
+struct unary_operation_class : x3::annotate_on_success {};
+struct cast_class : x3::annotate_on_success {};
+template <int Level>
+struct chain_class : x3::annotate_on_success {};
 struct expression_class : x3::annotate_on_success {};
 struct braced_list_class : x3::annotate_on_success {};
 struct dimension_class : x3::annotate_on_success {};
@@ -64,6 +67,8 @@ struct socket_declarator_class : x3::annotate_on_success {};
 struct loop_class : x3::annotate_on_success {};
 struct assignment_class : x3::annotate_on_success {};
 struct block_class : x3::annotate_on_success {};
+struct if_statement_class : x3::annotate_on_success {};
+struct loop_statement_class : x3::annotate_on_success {};
 struct unary_class {};
 struct initializer_class {};
 struct statement_class {};
@@ -71,11 +76,21 @@ struct statement_class {};
 const x3::rule<integer_literal_class, integer_literal> integer_literal_rule = "an integer";
 const x3::rule<real_literal_class, real_literal> real_literal_rule = "a real number";
 const x3::rule<reference_class, reference> reference_rule = "a name";
-const x3::rule<negation_class, negation> negation_rule = "a negation";
+const x3::rule<unary_operation_class, unary_operation> unary_operation_rule = "a unary operation";
+const x3::rule<cast_class, cast> cast_rule = "a cast";
 const x3::rule<unary_class, operand> unary = "an expression";
-const x3::rule<class multiplication_class, operation> multiplication = "an operation";
-const x3::rule<multiplicative_class, expression> multiplicative = "an expression";
-const x3::rule<class addition_class, operation> addition = "an operation";
+// The binary precedence levels, tightest first (C's, with x>> beside >>).
+const x3::rule<chain_class<0>, chain> multiplicative = "an expression";
+const x3::rule<chain_class<1>, chain> additive = "an expression";
+const x3::rule<chain_class<2>, chain> shift = "an expression";
+const x3::rule<chain_class<3>, chain> relational = "an expression";
+const x3::rule<chain_class<4>, chain> equality = "an expression";
+const x3::rule<chain_class<5>, chain> bitwise_and = "an expression";
+const x3::rule<chain_class<6>, chain> bitwise_xor = "an expression";
+const x3::rule<chain_class<7>, chain> bitwise_or = "an expression";
+const x3::rule<chain_class<8>, chain> logical_and = "an expression";
+const x3::rule<chain_class<9>, chain> logical_or = "an expression";
+const x3::rule<class choice_class, choice> choice_rule = "'?' and ':'";
 const x3::rule<expression_class, expression> expression_rule = "an expression";
 const x3::rule<initializer_class, initializer> initializer_rule = "an initializer";
 const x3::rule<braced_list_class, initializer_list> braced_list = "an initializer list";
@@ -89,6 +104,8 @@ const x3::rule<class socket_declaration_class, socket_declaration> socket_declar
 const x3::rule<loop_class, loop> loop_rule = "a loop";
 const x3::rule<assignment_class, assignment> assignment_rule = "an assignment";
 const x3::rule<block_class, block> block_rule = "a block";
+const x3::rule<if_statement_class, if_statement> if_statement_rule = "an if statement";
+const x3::rule<loop_statement_class, loop_statement> loop_statement_rule = "a loop";
 const x3::rule<statement_class, statement> statement_rule = "a statement";
 const x3::rule<class program_class, std::vector<statement>> program = "a program";
 
@@ -101,15 +118,52 @@ const auto subscript = '[' > expression_rule > named(']', "']' to close the subs
 const auto reference_rule_def = identifier >> *subscript;
 
 const auto parenthesized = '(' > expression_rule > named(')', "')' to close the parenthesis");
-const auto negation_rule_def = char_('-') > unary;
+const auto unary_operation_rule_def = char_("-~!") > unary;
+const auto cast_rule_def = lit('(') >> base_type >> lit(')') > unary;
 
-// Every way an expression nests passes through here: parentheses, subscripts and unary minus.
-const auto unary_def =
-    nested("expression")[negation_rule | real_literal_rule | integer_literal_rule | parenthesized | reference_rule];
-const auto multiplication_def = char_('*') > unary;
-const auto multiplicative_def = unary >> *multiplication;
-const auto addition_def = (char_('+') | char_('-')) > multiplicative;
-const auto expression_rule_def = multiplicative >> *addition;
+// Every way an expression nests passes through here: parentheses, subscripts and unary operators.
+const auto unary_def = nested("expression")[unary_operation_rule | real_literal_rule | integer_literal_rule |
+                                            cast_rule | parenthesized | reference_rule];
+
+using tungsten::ast::binary_op;
+
+struct multiplicative_operators : x3::symbols<binary_op> {
+    multiplicative_operators() { add("*", binary_op::mul)("/", binary_op::div)("%", binary_op::rem); }
+} const multiplicative_operator;
+struct additive_operators : x3::symbols<binary_op> {
+    additive_operators() { add("+", binary_op::add)("-", binary_op::sub); }
+} const additive_operator;
+struct shift_operators : x3::symbols<binary_op> {
+    shift_operators() { add("<<", binary_op::shl)(">>", binary_op::shr)("x>>", binary_op::sar); }
+} const shift_operator;
+struct relational_operators : x3::symbols<binary_op> {
+    relational_operators() { add("<", binary_op::lt)("<=", binary_op::le)(">", binary_op::gt)(">=", binary_op::ge); }
+} const relational_operator;
+struct equality_operators : x3::symbols<binary_op> {
+    equality_operators() { add("==", binary_op::eq)("!=", binary_op::ne); }
+} const equality_operator;
+
+inline auto single(char c, binary_op op) { return lit(c) >> !lit(c) >> x3::attr(op); }
+inline auto twin(const char* s, binary_op op) { return lit(s) >> x3::attr(op); }
+
+/// One level: `operand (op operand)*`, each operator followed by the next tighter level.
+template <typename Operator, typename Tighter>
+auto level(const Operator& op, const Tighter& tighter) {
+    return tighter >> *(op > tighter);
+}
+
+const auto multiplicative_def = level(multiplicative_operator, unary);
+const auto additive_def = level(additive_operator, multiplicative);
+const auto shift_def = level(shift_operator, additive);
+const auto relational_def = level(relational_operator, shift);
+const auto equality_def = level(equality_operator, relational);
+const auto bitwise_and_def = level(single('&', binary_op::bit_and), equality);
+const auto bitwise_xor_def = level(single('^', binary_op::bit_xor), bitwise_and);
+const auto bitwise_or_def = level(single('|', binary_op::bit_or), bitwise_xor);
+const auto logical_and_def = level(twin("&&", binary_op::logical_and), bitwise_or);
+const auto logical_or_def = level(twin("||", binary_op::logical_or), logical_and);
+const auto choice_rule_def = lit('?') > expression_rule > named(':', "':' after the value of '?'") > expression_rule;
+const auto expression_rule_def = logical_or >> -choice_rule;
 
 // ---- declarations
 
@@ -155,16 +209,26 @@ const auto block_rule_def =
     -identifier >> &lit('{') >>
     nested("block")[lit('{') > *statement_rule > named(misplaced_word | '}', "a statement or '}' to close the block")];
 
+const auto if_statement_rule_def =
+    keyword("if") > named('(', "'(' after 'if'") > expression_rule > named(')', "')' to close the condition") >
+    named(nested("statement")[statement_rule], "a statement after the condition") >
+    -(keyword("else") > named(nested("statement")[statement_rule], "a statement after 'else'"));
+
+// Loops on an assignment belong to it (assignment_rule); loops on a block or an `if` are a statement.
+const auto loop_statement_rule_def =
+    +loop_rule >> &(lit('{') | keyword("if")) >> nested("statement")[statement_rule];
+
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | variable_declaration_rule |
-                                block_rule | assignment_rule;
+                                if_statement_rule | loop_statement_rule | block_rule | assignment_rule;
 
 const auto program_def = *statement_rule > named(misplaced_word | x3::eoi, "a declaration or a statement");
 
-BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, negation_rule, unary, multiplication,
-                    multiplicative, addition, expression_rule, initializer_rule, braced_list, dimension_rule,
-                    declarator_rule, variable_declaration_rule, param_declarator_rule, param_declaration_rule,
-                    socket_declarator_rule, socket_declaration_rule, loop_rule, assignment_rule, block_rule,
-                    statement_rule, program)
+BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, unary_operation_rule, cast_rule, unary,
+                    multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,
+                    logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,
+                    dimension_rule, declarator_rule, variable_declaration_rule, param_declarator_rule,
+                    param_declaration_rule, socket_declarator_rule, socket_declaration_rule, loop_rule,
+                    assignment_rule, block_rule, if_statement_rule, loop_statement_rule, statement_rule, program)
 
 // Blanks between tokens: white space and both kinds of comment.
 const auto skipper = char_(" \t\r\n\f\v") | lit("//") >> *(char_ - '\n') |

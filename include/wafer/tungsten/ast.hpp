@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -12,21 +13,49 @@
 
 namespace wafer::tungsten::ast {
 
+/// The binary operators, tightest first within C's precedence (docs/tungsten.md).
+enum class binary_op : std::uint8_t {
+    mul, div, rem,                 ///< * / %
+    add, sub,                      ///< + -
+    shl, shr, sar,                 ///< << >> x>>  (>> is logical, x>> arithmetic)
+    lt, le, gt, ge,                ///< < <= > >=
+    eq, ne,                        ///< == !=
+    bit_and, bit_xor, bit_or,      ///< & ^ |
+    logical_and, logical_or,       ///< && ||
+};
+
+/// The operator as the source spells it (for messages).
+constexpr std::string_view spelling(binary_op op) noexcept {
+    constexpr std::string_view s[] = {"*", "/", "%", "+",  "-",  "<<", ">>", "x>>", "<",  "<=",
+                                      ">", ">=", "==", "!=", "&", "^",  "|",  "&&",  "||"};
+    return s[static_cast<std::size_t>(op)];
+}
+
+constexpr bool is_comparison(binary_op op) noexcept { return op >= binary_op::lt && op <= binary_op::ne; }
+constexpr bool is_logical(binary_op op) noexcept {
+    return op == binary_op::logical_and || op == binary_op::logical_or;
+}
+
 /// An expression node: a kind plus operands (no inheritance, cheap to copy and compare).
 struct expr {
     enum class kind : std::uint8_t {
-        integer,    ///< `value` (decimal or hex literal)
-        real,       ///< `real` (a literal with '.' or an exponent)
-        name,       ///< `name`: a scalar, param, socket or loop iterator
-        subscript,  ///< `name[operands...]`: one operand per subscript
-        binary,     ///< `operands[0] op operands[1]`, op is one of '+', '-', '*'
-        negate,     ///< `-operands[0]`
+        integer,      ///< `value` (decimal or hex literal)
+        real,         ///< `real` (a literal with '.' or an exponent)
+        name,         ///< `name`: a scalar, param, socket or loop iterator
+        subscript,    ///< `name[operands...]`: one operand per subscript
+        binary,       ///< `operands[0] op operands[1]`
+        negate,       ///< `-operands[0]`
+        complement,   ///< `~operands[0]`
+        logical_not,  ///< `!operands[0]`
+        conditional,  ///< `operands[0] ? operands[1] : operands[2]`
+        cast,         ///< `(type) operands[0]`
     };
     kind k = kind::integer;
     std::int64_t value = 0;
     double real = 0.0;
     std::string name;
-    char op = 0;
+    binary_op op = binary_op::add;
+    base_type type = base_type::xp;  ///< cast: the type converted to
     std::vector<expr> operands;
     source_position pos;
 
@@ -106,7 +135,26 @@ struct block {
     friend bool operator==(const block&, const block&) = default;
 };
 
-struct statement : std::variant<param_decl, socket_decl, var_decl, assignment, block> {
+/// `if (condition) then_branch else else_branch`: each branch holds one statement (or none).
+struct if_statement {
+    expr condition;
+    std::vector<statement> then_branch;
+    std::vector<statement> else_branch;  ///< empty without `else`
+    source_position pos;
+    friend bool operator==(const if_statement&, const if_statement&) = default;
+};
+
+/// `i in [lo, hi) ... body` where the body is a block or an `if` (loops on an assignment stay in
+/// the assignment, which may become one DSD operation).
+struct loop_statement {
+    std::vector<iterator> loops;  ///< outermost first, at least one
+    std::vector<statement> body;  ///< one statement
+    source_position pos;
+    friend bool operator==(const loop_statement&, const loop_statement&) = default;
+};
+
+struct statement
+    : std::variant<param_decl, socket_decl, var_decl, assignment, block, if_statement, loop_statement> {
     using variant::variant;
     friend bool operator==(const statement&, const statement&) = default;
 };

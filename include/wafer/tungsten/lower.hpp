@@ -2,7 +2,8 @@
 // Check a Tungsten program and lower it to a PE program: the one checker and lowering for both
 // front ends (the X3 parser and the C++ DSL build the same AST).
 //
-// Statements lower to DSD operations in source order, blocks inline where they stand. An error
+// Statements lower in source order, blocks inline where they stand: to DSD operations where a
+// statement has their shape, else to scalar code in basic blocks (if/else, loops, conditions). An error
 // abandons its declaration or statement and checking goes on, so one run reports every
 // independent error; a name whose declaration failed is skipped silently where it is used.
 #include <variant>
@@ -13,8 +14,10 @@
 #include "wafer/tungsten/ast.hpp"
 #include "wafer/tungsten/detail/assignment.hpp"
 #include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/control.hpp"
 #include "wafer/tungsten/detail/declaration.hpp"
 #include "wafer/tungsten/detail/report.hpp"
+#include "wafer/tungsten/detail/scalar.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
 
 namespace wafer::tungsten {
@@ -30,20 +33,50 @@ struct statement_lowering {
     void operator()(const ast::var_decl& v) const { declare_variable(cx, v); }
     void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
     void operator()(const ast::block& b) const {
-        if (cx.scopes.depth() > max_nesting)
-            cx.report.fail(b.pos, "blocks nest deeper than " + std::to_string(max_nesting) + " levels");
+        check_depth(b.pos);
         scope_stack::nested scope(cx.scopes);  // the label only names the block (reference §1)
         lower_statements(cx, b.body);
+    }
+    void operator()(const ast::if_statement& i) const {
+        check_depth(i.pos);
+        check_well_formed(i.condition, cx.report);
+        const auto then_block = cx.new_block(), join = cx.new_block();
+        const auto else_block = i.else_branch.empty() ? join : cx.new_block();
+        scalar_lowering s(cx);
+        s.branch(i.condition, then_block, else_block);
+        branch(i.then_branch);
+        s.jump(join, else_block, i.pos);
+        if (i.else_branch.empty()) return;
+        branch(i.else_branch);
+        s.jump(join, join, i.pos);
+    }
+    void operator()(const ast::loop_statement& l) const {
+        check_depth(l.pos);
+        scope_stack::nested iterators(cx.scopes);
+        scalar_loops(cx, l.loops, 0, [&] { branch(l.body); });
+    }
+
+private:
+    void check_depth(source_position pos) const {
+        if (cx.scopes.depth() > max_nesting)
+            cx.report.fail(pos, "blocks nest deeper than " + std::to_string(max_nesting) + " levels");
+    }
+    /// A branch or loop body: its own scope, as if it were a block.
+    void branch(const std::vector<ast::statement>& body) const {
+        scope_stack::nested scope(cx.scopes);
+        lower_statements(cx, body);
     }
 };
 
 inline void lower_statements(context& cx, const std::vector<ast::statement>& body) {
     for (const auto& s : body) {
+        const auto registers = cx.register_mark();  // a statement's registers are free after it
         try {
             std::visit(statement_lowering{cx}, static_cast<const ast::statement::variant&>(s));
         } catch (const abandon&) {
             // reported; go on with the next statement
         }
+        cx.release_registers(registers);
     }
 }
 

@@ -10,6 +10,7 @@
 #include <boost/spirit/home/x3/support/ast/variant.hpp>
 
 #include "wafer/parse/detail/numbers.hpp"
+#include "wafer/tungsten/ast.hpp"
 #include "wafer/tungsten/types.hpp"
 
 namespace wafer::parse::detail::tungsten_x3 {
@@ -17,7 +18,9 @@ namespace wafer::parse::detail::tungsten_x3 {
 namespace x3 = boost::spirit::x3;
 
 struct expression;
-struct negation;
+struct chain;
+struct unary_operation;
+struct cast;
 
 /// `name` or `name[e][e]...`.
 struct reference : x3::position_tagged {
@@ -25,24 +28,45 @@ struct reference : x3::position_tagged {
     std::vector<expression> subscripts;
 };
 
-/// A parenthesized expression is the expression itself.
-using operand = x3::variant<integer_literal, real_literal, reference, x3::forward_ast<negation>,
-                            x3::forward_ast<expression>>;
+/// A parenthesized expression is the expression itself; a chain is one precedence level's.
+using operand = x3::variant<integer_literal, real_literal, reference, x3::forward_ast<unary_operation>,
+                            x3::forward_ast<cast>, x3::forward_ast<chain>, x3::forward_ast<expression>>;
 
-struct negation : x3::position_tagged {
+/// `-x`, `~x` or `!x`.
+struct unary_operation : x3::position_tagged {
     char sign = '-';
     operand value;
 };
 
+/// `(type) x`.
+struct cast : x3::position_tagged {
+    tungsten::base_type type = tungsten::base_type::xp;
+    operand value;
+};
+
 struct operation {
-    char op = '+';
+    tungsten::ast::binary_op op = tungsten::ast::binary_op::add;
     operand rhs;
 };
 
 /// `first op rest[0].rhs op rest[1].rhs ...` at one precedence level, folded to the left when converted.
-struct expression : x3::position_tagged {
+struct chain : x3::position_tagged {
     operand first;
     std::vector<operation> rest;
+};
+
+struct choice;
+
+/// A whole expression: `condition`, or `condition ? a : b` when `branches` is set.
+struct expression : x3::position_tagged {
+    chain condition;
+    boost::optional<x3::forward_ast<choice>> branches;
+};
+
+/// `? if_true : if_false`.
+struct choice {
+    expression if_true;
+    expression if_false;
 };
 
 struct initializer_list;
@@ -109,13 +133,29 @@ struct assignment : x3::position_tagged {
 };
 
 struct block;
+struct if_statement;
+struct loop_statement;
 using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, assignment,
-                              x3::forward_ast<block>>;
+                              x3::forward_ast<block>, x3::forward_ast<if_statement>,
+                              x3::forward_ast<loop_statement>>;
 
 /// `{ ... }` or `label { ... }`.
 struct block : x3::position_tagged {
     boost::optional<std::string> label;
     std::vector<statement> body;
+};
+
+/// `if (condition) statement [else statement]`.
+struct if_statement : x3::position_tagged {
+    expression condition;
+    statement then_branch;
+    boost::optional<statement> else_branch;
+};
+
+/// `loops... { ... }` or `loops... if ...`.
+struct loop_statement : x3::position_tagged {
+    std::vector<loop> loops;
+    statement body;
 };
 
 }  // namespace wafer::parse::detail::tungsten_x3

@@ -5,9 +5,12 @@
 #include "wafer/parse/detail/tungsten_ast.hpp"
 
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::reference, name, subscripts)
-BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::negation, sign, value)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::unary_operation, sign, value)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::cast, type, value)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::operation, op, rhs)
-BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::expression, first, rest)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::chain, first, rest)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::expression, condition, branches)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::choice, if_true, if_false)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::initializer_list, elements)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::dimension, name, extent)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::declarator, name, dims, init)
@@ -19,3 +22,5 @@ BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::socket_declaration,
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::loop, iterator, lo, hi)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::assignment, loops, target, stream, value)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::block, label, body)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::if_statement, condition, then_branch, else_branch)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::loop_statement, loops, body)

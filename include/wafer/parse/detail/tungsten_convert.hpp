@@ -52,22 +52,42 @@ private:
         return e;
     }
 
-    ast::expr expr(const negation& neg, std::size_t depth) const {
-        check_depth(handler_, neg, depth);
-        ast::expr e{.k = ast::expr::kind::negate, .pos = at(neg)};
-        e.operands.push_back(expr(neg.value, depth + 1));
+    ast::expr expr(const unary_operation& u, std::size_t depth) const {
+        check_depth(handler_, u, depth);
+        using kind = ast::expr::kind;
+        ast::expr e{.k = u.sign == '-' ? kind::negate : u.sign == '~' ? kind::complement : kind::logical_not,
+                    .pos = at(u)};
+        e.operands.push_back(expr(u.value, depth + 1));
         return e;
     }
 
-    ast::expr expr(const expression& chain, std::size_t depth) const {
+    ast::expr expr(const cast& c, std::size_t depth) const {
+        check_depth(handler_, c, depth);
+        ast::expr e{.k = ast::expr::kind::cast, .type = c.type, .pos = at(c)};
+        e.operands.push_back(expr(c.value, depth + 1));
+        return e;
+    }
+
+    ast::expr expr(const chain& ch, std::size_t depth) const {
         return fold_left(
-            handler_, chain, depth, [&](const operand& o, std::size_t d) { return expr(o, d); },
-            [&](char op, ast::expr lhs, ast::expr rhs) {
-                ast::expr b{.k = ast::expr::kind::binary, .op = op, .pos = at(chain)};
+            handler_, ch, depth, [&](const operand& o, std::size_t d) { return expr(o, d); },
+            [&](ast::binary_op op, ast::expr lhs, ast::expr rhs) {
+                ast::expr b{.k = ast::expr::kind::binary, .op = op, .pos = at(ch)};
                 b.operands.push_back(std::move(lhs));
                 b.operands.push_back(std::move(rhs));
                 return b;
             });
+    }
+
+    ast::expr expr(const expression& e, std::size_t depth) const {
+        if (!e.branches) return expr(e.condition, depth);
+        check_depth(handler_, e, depth);
+        const auto& b = e.branches->get();
+        ast::expr c{.k = ast::expr::kind::conditional, .pos = at(e)};
+        c.operands.push_back(expr(e.condition, depth + 1));
+        c.operands.push_back(expr(b.if_true, depth + 1));
+        c.operands.push_back(expr(b.if_false, depth + 1));
+        return c;
     }
 
     ast::expr expr(const expression& e) const { return expr(e, 0); }
@@ -111,13 +131,34 @@ private:
 
     void add(const assignment& a, std::vector<ast::statement>& out) const {
         ast::assignment s{.stream = a.stream, .target = expr(a.target, 0), .value = expr(a.value), .pos = at(a)};
-        for (const auto& l : a.loops)
-            s.loops.push_back({.name = l.iterator, .lo = expr(l.lo), .hi = expr(l.hi), .pos = at(l)});
+        for (const auto& l : a.loops) s.loops.push_back(iterator_of(l));
         out.emplace_back(std::move(s));
     }
 
     void add(const block& b, std::vector<ast::statement>& out) const {
         out.emplace_back(ast::block{.label = b.label.value_or(""), .body = statements(b.body), .pos = at(b)});
+    }
+
+    std::vector<ast::statement> statement_of(const statement& s) const {
+        std::vector<ast::statement> out;
+        boost::apply_visitor([&](const auto& node) { add(unwrap(node), out); }, s.get());
+        return out;
+    }
+
+    void add(const if_statement& i, std::vector<ast::statement>& out) const {
+        ast::if_statement s{.condition = expr(i.condition), .then_branch = statement_of(i.then_branch), .pos = at(i)};
+        if (i.else_branch) s.else_branch = statement_of(*i.else_branch);
+        out.emplace_back(std::move(s));
+    }
+
+    void add(const loop_statement& l, std::vector<ast::statement>& out) const {
+        ast::loop_statement s{.body = statement_of(l.body), .pos = at(l)};
+        for (const auto& loop : l.loops) s.loops.push_back(iterator_of(loop));
+        out.emplace_back(std::move(s));
+    }
+
+    ast::iterator iterator_of(const loop& l) const {
+        return {.name = l.iterator, .lo = expr(l.lo), .hi = expr(l.hi), .pos = at(l)};
     }
 
     const error_handler& handler_;

@@ -5,7 +5,9 @@
 // loop bounds and iterator values lower to. Arithmetic is checked: 64-bit overflow is an error.
 #include <array>
 #include <cstdint>
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <variant>
 
 #include "wafer/ir/pe_program.hpp"
@@ -84,20 +86,21 @@ public:
                 if (v->is_real) return constant{true, 0, -v->real};
                 return constant{false, checked_arithmetic(report_, e.pos).sub(0, v->integer), 0.0};
             }
+            case kind::complement: {
+                auto v = constant_of(e.operands[0]);
+                if (!v || v->is_real) return std::nullopt;
+                return constant{false, ~v->integer, 0.0};
+            }
             case kind::binary: {
+                if (ast::is_comparison(e.op) || ast::is_logical(e.op)) return std::nullopt;  // predicates
                 auto l = constant_of(e.operands[0]);
                 if (!l) return std::nullopt;
                 auto r = constant_of(e.operands[1]);
                 if (!r) return std::nullopt;
-                if (l->is_real || r->is_real) {
-                    double a = l->is_real ? l->real : static_cast<double>(l->integer);
-                    double b = r->is_real ? r->real : static_cast<double>(r->integer);
-                    return constant{true, 0, e.op == '+' ? a + b : e.op == '-' ? a - b : a * b};
-                }
-                checked_arithmetic c(report_, e.pos);
-                auto a = l->integer, b = r->integer;
-                return constant{false, e.op == '+' ? c.add(a, b) : e.op == '-' ? c.sub(a, b) : c.mul(a, b), 0.0};
+                if (l->is_real || r->is_real) return real_operation(e, *l, *r);
+                return integer_operation(e, l->integer, r->integer);
             }
+            default: return std::nullopt;  // run-time values: !, ? : and casts convert when they run
         }
         return std::nullopt;
     }
@@ -109,12 +112,16 @@ public:
         checked_arithmetic c(report_, e.pos);
         switch (e.k) {
             case kind::integer: return affine{e.value, {}};
-            case kind::real:
-            case kind::subscript: return std::nullopt;
+            case kind::complement: {
+                auto v = constant_of(e);
+                if (!v) return std::nullopt;
+                return affine{v->integer, {}};
+            }
+            default: return std::nullopt;
             case kind::name: {
                 const auto& d = scopes_.lookup(e.name, e.pos);
                 if (const auto* p = std::get_if<param_symbol>(&d.what)) return affine{p->value, {}};
-                if (const auto* it = std::get_if<iterator_symbol>(&d.what)) {
+                if (const auto* it = std::get_if<iterator_symbol>(&d.what); it && it->reg == ir::no_reg) {
                     affine a{it->lo, {}};
                     a.coeff[static_cast<std::size_t>(it->loop)] = 1;
                     return a;
@@ -127,16 +134,21 @@ public:
                 return scaled(*v, -1, c);
             }
             case kind::binary: {
+                if (e.op != ast::binary_op::add && e.op != ast::binary_op::sub && e.op != ast::binary_op::mul) {
+                    auto v = constant_of(e);
+                    if (!v || v->is_real) return std::nullopt;
+                    return affine{v->integer, {}};
+                }
                 auto l = affine_of(e.operands[0]);
                 if (!l) return std::nullopt;
                 auto r = affine_of(e.operands[1]);
                 if (!r) return std::nullopt;
-                if (e.op == '*') {
+                if (e.op == ast::binary_op::mul) {
                     if (r->is_constant()) return scaled(*l, r->offset, c);
                     if (l->is_constant()) return scaled(*r, l->offset, c);
                     return std::nullopt;
                 }
-                if (e.op == '-') r = scaled(*r, -1, c);
+                if (e.op == ast::binary_op::sub) r = scaled(*r, -1, c);
                 affine sum{c.add(l->offset, r->offset), {}};
                 for (std::size_t d = 0; d < sum.coeff.size(); ++d) sum.coeff[d] = c.add(l->coeff[d], r->coeff[d]);
                 return sum;
@@ -153,6 +165,47 @@ public:
     }
 
 private:
+    std::optional<constant> real_operation(const ast::expr& e, constant l, constant r) const {
+        const double a = l.is_real ? l.real : static_cast<double>(l.integer);
+        const double b = r.is_real ? r.real : static_cast<double>(r.integer);
+        switch (e.op) {
+            case ast::binary_op::add: return constant{true, 0, a + b};
+            case ast::binary_op::sub: return constant{true, 0, a - b};
+            case ast::binary_op::mul: return constant{true, 0, a * b};
+            case ast::binary_op::div: return constant{true, 0, a / b};
+            default:
+                report_.fail(e.pos, "operator " + quote(std::string(ast::spelling(e.op))) +
+                                        " takes integers, and this operand is a real number");
+        }
+    }
+
+    std::optional<constant> integer_operation(const ast::expr& e, std::int64_t a, std::int64_t b) const {
+        checked_arithmetic c(report_, e.pos);
+        const auto value = [](std::int64_t v) { return std::optional<constant>(constant{false, v, 0.0}); };
+        using op = ast::binary_op;
+        switch (e.op) {
+            case op::add: return value(c.add(a, b));
+            case op::sub: return value(c.sub(a, b));
+            case op::mul: return value(c.mul(a, b));
+            case op::div:
+            case op::rem:
+                if (b == 0) report_.fail(e.pos, "division by zero in a constant expression");
+                if (a == INT64_MIN && b == -1) report_.fail(e.pos, "this constant expression overflows 64 bits");
+                return value(e.op == op::div ? a / b : a % b);
+            case op::shl:
+            case op::shr:
+            case op::sar:
+                if (b < 0 || b > 62) report_.fail(e.pos, "a constant shift by " + std::to_string(b) + " (0 to 62 fold)");
+                if (e.op == op::shl) return value(c.mul(a, std::int64_t{1} << b));
+                if (a < 0 && e.op == op::shr) return std::nullopt;  // logical: depends on the type's width
+                return value(a >> b);
+            case op::bit_and: return value(a & b);
+            case op::bit_xor: return value(a ^ b);
+            case op::bit_or: return value(a | b);
+            default: return std::nullopt;
+        }
+    }
+
     static affine scaled(const affine& a, std::int64_t k, const checked_arithmetic& c) {
         affine r{c.mul(a.offset, k), {}};
         for (std::size_t d = 0; d < r.coeff.size(); ++d) r.coeff[d] = c.mul(a.coeff[d], k);

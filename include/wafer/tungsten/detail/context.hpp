@@ -1,7 +1,9 @@
 #pragma once
-// What one lowering run shares: the program being built, the scopes, the memory layout, the
-// sockets' queues and the expression temporaries (placed after every variable at the end).
+// What one lowering run shares: the program being built (its blocks, registers and operations), the
+// scopes, the memory layout, the sockets' queues and the expression temporaries (placed after every
+// variable at the end).
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "wafer/ir/pe_program.hpp"
@@ -31,6 +33,7 @@ public:
           eval(scopes, report) {
         out.kernel = prog.name;
         out.source_file = prog.source.name();
+        out.blocks.emplace_back();
     }
     context(const context&) = delete;
     context& operator=(const context&) = delete;
@@ -43,10 +46,51 @@ public:
             issue.code = ir::instr::dsd;
             issue.target = static_cast<std::uint32_t>(out.dsd_ops.size());
             issue.pos = op.pos;
-            code.push_back(issue);
+            add(issue);
             out.dsd_ops.push_back(std::move(op));
         }
         if (temp_words_used > temp_words) temp_words = temp_words_used;
+    }
+
+    // ---- scalar code: blocks and registers
+
+    /// Appends `i` to the current block.
+    void add(ir::instruction i) { out.blocks[current].code.push_back(i); }
+
+    /// A new, empty block (the current one is unchanged).
+    std::uint32_t new_block() {
+        out.blocks.emplace_back();
+        return static_cast<std::uint32_t>(out.blocks.size() - 1);
+    }
+    /// Ends the current block with `end` and goes on in block `next`.
+    void end_block(ir::instruction end, std::uint32_t next) {
+        add(end);
+        current = next;
+    }
+    std::uint32_t current_block() const noexcept { return current; }
+
+    /// A register free until `release_registers(mark)` with an earlier mark.
+    ir::reg new_register() {
+        if (next_register == 0xffff) report.fail({}, "the kernel needs more than 65535 registers");
+        auto r = next_register++;
+        if (next_register > out.registers) out.registers = next_register;
+        return r;
+    }
+    ir::reg register_mark() const noexcept { return next_register; }
+    void release_registers(ir::reg mark) noexcept { next_register = mark; }
+
+    /// A word pair after every variable through which scalar code reads and writes sockets; the
+    /// instruction's src[0] is patched with its address when the layout is final.
+    void scratch_address(ir::instruction& i) {
+        scratch_uses.push_back({current, out.blocks[current].code.size()});
+        i.src[0] = ir::imm(0);
+    }
+    ir::dsd scratch_operand() {
+        ir::dsd d;
+        d.k = ir::dsd::kind::mem;
+        d.base = 0;
+        scratch_operands.push_back(out.dsd_ops.size());
+        return d;
     }
 
     /// Places the temporaries after every variable, sets memory_words, warns about unused settings.
@@ -66,11 +110,21 @@ public:
             } catch (const abandon&) {
             }
         }
+        if (!scratch_uses.empty() || !scratch_operands.empty()) {
+            try {
+                auto base = memory.allocate(2, true, "the socket scratch words", {}, report);
+                for (auto [block, index] : scratch_uses) out.blocks[block].code[index].src[0] = ir::imm(base);
+                for (auto op : scratch_operands) {
+                    auto& o = out.dsd_ops[op];
+                    (o.dst.k == ir::dsd::kind::mem ? o.dst : o.src[0]).base = base;
+                }
+            } catch (const abandon&) {
+            }
+        }
         out.memory_words = memory.end();
         ir::instruction halt;
         halt.code = ir::instr::halt;
-        code.push_back(halt);
-        out.blocks.push_back(ir::basic_block{std::move(code)});
+        add(halt);
     }
 
     const ast::program& prog;
@@ -85,9 +139,12 @@ public:
     int output_queues = 0;  ///< assigned so far, in order of first write
 
 private:
-    std::vector<ir::instruction> code;  ///< the program's one block: the statements in order, then halt
+    std::uint32_t current = 0;     ///< the block code is appended to; block 0 is where the PE starts
+    ir::reg next_register = 0;
     std::uint32_t temp_words = 0;  ///< the most any one statement needs: statements reuse the area
     std::vector<temp_operand> temp_operands;
+    std::vector<std::pair<std::uint32_t, std::size_t>> scratch_uses;  ///< (block, instruction)
+    std::vector<std::size_t> scratch_operands;                       ///< operations
 };
 
 }  // namespace wafer::tungsten::detail

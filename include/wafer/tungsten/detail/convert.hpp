@@ -6,6 +6,8 @@
 #include <optional>
 #include <vector>
 
+#include "wafer/core/ep.hpp"
+#include "wafer/core/half.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/detail/constant.hpp"
@@ -14,7 +16,8 @@
 
 namespace wafer::tungsten::detail {
 
-/// The data type statements over `t` compute in; nullopt where wafer has no arithmetic yet (hp, ep, 64-bit).
+/// The data type a DSD operation over `t` computes in (the 16- and 32-bit integers by their width
+/// only); nullopt for the 64-bit types, which are storage only.
 constexpr std::optional<ir::data_type> data_type_of(base_type t) noexcept {
     switch (t) {
         case base_type::xp:
@@ -23,8 +26,25 @@ constexpr std::optional<ir::data_type> data_type_of(base_type t) noexcept {
         case base_type::u1: return ir::data_type::i16;
         case base_type::u32:
         case base_type::s32: return ir::data_type::i32;
+        case base_type::hp: return ir::data_type::f16;
         case base_type::sp: return ir::data_type::f32;
+        case base_type::ep: return ir::data_type::ep;
         default: return std::nullopt;
+    }
+}
+
+/// The data type scalar instructions over `t` compute in: signedness counts (comparisons, division,
+/// conversions). u1 is a 0/1 word.
+constexpr ir::data_type scalar_type_of(base_type t) noexcept {
+    switch (t) {
+        case base_type::u16:
+        case base_type::u1: return ir::data_type::u16;
+        case base_type::u32: return ir::data_type::u32;
+        case base_type::s32: return ir::data_type::i32;
+        case base_type::hp: return ir::data_type::f16;
+        case base_type::sp: return ir::data_type::f32;
+        case base_type::ep: return ir::data_type::ep;
+        default: return ir::data_type::i16;
     }
 }
 
@@ -48,9 +68,10 @@ constexpr ir::value_format format_of(base_type t) noexcept {
 
 /// The bits of `c` converted to `t` (words_of(t) words of them are significant).
 inline std::uint64_t convert(const constant& c, base_type t, source_position pos, const reporter& report) {
-    if (t == base_type::hp || t == base_type::ep)
-        report.fail(pos, std::string(name_of(t)) + " values are not supported yet");
+    const double real = c.is_real ? c.real : static_cast<double>(c.integer);
     if (t == base_type::sp) return sp_bits(c.is_real ? static_cast<float>(c.real) : static_cast<float>(c.integer));
+    if (t == base_type::hp) return half_bits(real);
+    if (t == base_type::ep) return ep_bits(real);
     if (c.is_real)
         report.fail(pos, "real value " + real_text(c.real) + " where an integer (" + std::string(name_of(t)) +
                              ") is needed; wafer does not convert it implicitly");

@@ -37,7 +37,7 @@ private:
         if (e.k == ast::expr::kind::negate) return emit(ir::opcode::neg, dst, {value_of(e.operands[0])});
         const auto& lhs = e.operands[0];
         const auto& rhs = e.operands[1];
-        if (e.op == '+') {
+        if (e.op == ast::binary_op::add) {
             for (const auto* product : {&lhs, &rhs}) {
                 if (!is_product(*product)) continue;
                 const auto& addend = product == &lhs ? rhs : lhs;
@@ -48,11 +48,11 @@ private:
         }
         auto s0 = value_of(lhs);
         auto s1 = value_of(rhs);
-        emit(e.op == '+' ? ir::opcode::add : e.op == '-' ? ir::opcode::sub : ir::opcode::mul, dst, {s0, s1});
+        emit(e.op == ast::binary_op::add ? ir::opcode::add : e.op == ast::binary_op::sub ? ir::opcode::sub : ir::opcode::mul, dst, {s0, s1});
     }
 
     bool is_product(const ast::expr& e) const {
-        return e.k == ast::expr::kind::binary && e.op == '*' && !operands_.is_leaf(e);
+        return e.k == ast::expr::kind::binary && e.op == ast::binary_op::mul && !operands_.is_leaf(e);
     }
 
     /// A leaf's operand, or a temporary holding the value of a deeper expression.

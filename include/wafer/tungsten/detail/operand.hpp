@@ -55,7 +55,7 @@ public:
 
     /// The target `name` of a declarator's initializer.
     ir::dsd target(const variable_symbol& v, const std::string& name, source_position pos) {
-        ast::expr e{ast::expr::kind::name, 0, 0.0, name, 0, {}, pos};
+        ast::expr e{.k = ast::expr::kind::name, .name = name, .pos = pos};
         set_type(v.type, e);
         return variable_operand(v, e);
     }

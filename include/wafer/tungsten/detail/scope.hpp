@@ -5,6 +5,7 @@
 // checked, so they cannot use its name even when an outer declaration has it.
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "wafer/core/word.hpp"
+#include "wafer/ir/dsd.hpp"
 #include "wafer/tungsten/detail/report.hpp"
 #include "wafer/tungsten/types.hpp"
 
@@ -36,10 +38,13 @@ struct variable_symbol {
     std::vector<std::string> dim_names;  ///< as in the symbol map: n0, n1, ... for unnamed ones
 };
 
-/// Loop `loop` of the current statement: the iterator's value is lo + i[loop].
+/// Loop `loop` of the current DSD statement, whose value is lo + i[loop]; or, in scalar code, the
+/// counter in register `reg`, taking values in `range` when the bounds tell.
 struct iterator_symbol {
     int loop = 0;
     std::int64_t lo = 0;
+    ir::reg reg = ir::no_reg;
+    std::optional<std::pair<std::int64_t, std::int64_t>> range;  ///< [first, last] when known
 };
 
 struct declaration {
@@ -90,6 +95,14 @@ public:
             }
         }
         report_.fail(pos, quote(name) + " is not declared");
+    }
+
+    /// The visible, ready declaration of `name`, or nullptr (nothing reported): for trying a lowering.
+    const declaration* find(const std::string& name) const {
+        for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
+            if (auto it = scope->find(name); it != scope->end())
+                return it->second.status == declaration::state::ready ? &it->second : nullptr;
+        return nullptr;
     }
 
     /// A nested scope (a block, or one statement's iterators) for as long as this object lives.

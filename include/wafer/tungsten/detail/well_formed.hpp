@@ -17,12 +17,16 @@ inline void check_well_formed(const ast::expr& e, const reporter& report, int de
         case kind::real:
         case kind::name: arity = 0; break;
         case kind::subscript: arity = e.operands.size(); break;
-        case kind::negate: arity = 1; break;
+        case kind::negate:
+        case kind::complement:
+        case kind::logical_not:
+        case kind::cast: arity = 1; break;
         case kind::binary:
-            if (e.op != '+' && e.op != '-' && e.op != '*')
-                report.fail(e.pos, std::string("operator '") + e.op + "' is not supported (only +, - and *)");
+            if (static_cast<int>(e.op) > static_cast<int>(ast::binary_op::logical_or))
+                report.fail(e.pos, "malformed expression (unknown operator)");
             arity = 2;
             break;
+        case kind::conditional: arity = 3; break;
         default: report.fail(e.pos, "malformed expression (unknown kind)");
     }
     if (e.operands.size() != arity) report.fail(e.pos, "malformed expression (wrong number of operands)");

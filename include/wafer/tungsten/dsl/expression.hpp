@@ -118,7 +118,7 @@ ast::expr to_ast(const expr<Info>& e) {
 
 namespace detail {
 
-template <char Op, class L, class R>
+template <ast::binary_op Op, class L, class R>
 auto make_binary(L&& l, R&& r) {
     constexpr operand_info left = info_of<L>(), right = info_of<R>();
     check_complete<left>();
@@ -149,19 +149,19 @@ assignment assign(Target&& target, Value&& value) {
 template <operand L, operand R>
     requires(expression<L> || expression<R>)
 auto operator+(L&& l, R&& r) {
-    return detail::make_binary<'+'>(std::forward<L>(l), std::forward<R>(r));
+    return detail::make_binary<ast::binary_op::add>(std::forward<L>(l), std::forward<R>(r));
 }
 
 template <operand L, operand R>
     requires(expression<L> || expression<R>)
 auto operator-(L&& l, R&& r) {
-    return detail::make_binary<'-'>(std::forward<L>(l), std::forward<R>(r));
+    return detail::make_binary<ast::binary_op::sub>(std::forward<L>(l), std::forward<R>(r));
 }
 
 template <operand L, operand R>
     requires(expression<L> || expression<R>)
 auto operator*(L&& l, R&& r) {
-    return detail::make_binary<'*'>(std::forward<L>(l), std::forward<R>(r));
+    return detail::make_binary<ast::binary_op::mul>(std::forward<L>(l), std::forward<R>(r));
 }
 
 template <expression X>

@@ -111,7 +111,7 @@ inline ast::expr subscript_ast(ast::expr array, ast::expr index) {
     return array;
 }
 
-inline ast::expr binary_ast(char op, ast::expr l, ast::expr r) {
+inline ast::expr binary_ast(ast::binary_op op, ast::expr l, ast::expr r) {
     ast::expr e;
     e.k = ast::expr::kind::binary;
     e.op = op;

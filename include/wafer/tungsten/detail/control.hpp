@@ -1,0 +1,59 @@
+#pragma once
+// Loops as scalar code: what `i in [lo, hi)` lowers to when its bounds are not constants (a
+// triangle: `i in [0, 4) j in [i, 4)`) or its body is not one DSD operation. The bounds are
+// evaluated once, when the loop starts, in xp; the counter is a register; an empty range runs
+// nothing. Where the bounds' values are known, so are the iterator's, and subscripts are checked.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/scalar.hpp"
+#include "wafer/tungsten/detail/scope.hpp"
+#include "wafer/tungsten/detail/well_formed.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// Runs `body` inside loops[d..], declaring each iterator in the current scope.
+template <class Body>
+void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::size_t d, Body&& body) {
+    if (d == loops.size()) return body();
+    const auto& loop = loops[d];
+    check_well_formed(loop.lo, cx.report);
+    check_well_formed(loop.hi, cx.report);
+    scalar_lowering s(cx);
+    s.at(loop.pos);
+    const auto lo = s.eval(loop.lo), hi = s.eval(loop.hi);
+    for (const auto* bound : {&lo, &hi})
+        if (bound->k == rvalue::kind::constant &&
+            (bound->c.is_real || bound->c.integer < -32768 || bound->c.integer > 32767))
+            cx.report.fail(bound == &lo ? loop.lo.pos : loop.hi.pos,
+                           "a bound of loop " + quote(loop.name) + " must be an xp value (-32768 to 32767)");
+    const auto counter = cx.new_register();
+    s.move(counter, s.as(lo, base_type::xp, loop.lo.pos), base_type::xp);
+    const auto end = s.as(hi, base_type::xp, loop.hi.pos);
+    const auto test = cx.new_block(), inside = cx.new_block(), after = cx.new_block();
+    s.jump(test, test, loop.pos);
+    const auto more = s.arithmetic(ir::instr::lt, base_type::xp, ir::r(counter), end);
+    ir::instruction b;
+    b.code = ir::instr::branch;
+    b.type = ir::data_type::u16;
+    b.src[0] = more;
+    b.target = inside;
+    b.other = after;
+    b.pos = loop.pos;
+    cx.end_block(b, inside);
+    iterator_symbol it{0, 0, counter, std::nullopt};
+    auto lo_range = s.range_of(loop.lo), hi_range = s.range_of(loop.hi);
+    if (lo_range && hi_range && hi_range->second - 1 >= lo_range->first)
+        it.range = std::pair{lo_range->first, hi_range->second - 1};
+    auto& declared = cx.scopes.declare({loop.name, loop.pos, it});
+    declared.status = declaration::state::ready;
+    scalar_loops(cx, loops, d + 1, body);
+    s.at(loop.pos);
+    s.move(counter, s.arithmetic(ir::instr::add, base_type::xp, ir::r(counter), ir::imm(1)), base_type::xp);
+    s.jump(test, after, loop.pos);
+}
+
+}  // namespace wafer::tungsten::detail

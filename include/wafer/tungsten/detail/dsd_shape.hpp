@@ -1,0 +1,101 @@
+#pragma once
+// Whether a statement has the shape of DSD operations, so that it lowers to them (assignment.hpp)
+// rather than to scalar code (scalar.hpp): constant loop bounds, a value made of +, - and * over
+// leaves, every variable and socket of the target's data type, affine subscripts, no iterator of
+// a scalar loop. The test reports nothing: a statement that fails it is lowered as scalar code,
+// which reports whatever is wrong with it.
+#include <variant>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/convert.hpp"
+#include "wafer/tungsten/detail/scope.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// Every name in `e` refers to a ready declaration that a DSD operand can use.
+inline bool names_visible(const context& cx, const ast::expr& e) {
+    using kind = ast::expr::kind;
+    if (e.k == kind::name || e.k == kind::subscript) {
+        const auto* d = cx.scopes.find(e.name);
+        if (!d) return false;
+        if (const auto* it = std::get_if<iterator_symbol>(&d->what); it && it->reg != ir::no_reg) return false;
+    }
+    for (const auto& o : e.operands)
+        if (!names_visible(cx, o)) return false;
+    return true;
+}
+
+class dsd_shape {
+public:
+    explicit dsd_shape(const context& cx) : cx_(cx) {}
+
+    /// `i in [lo, hi)` with both bounds constant in the current scope.
+    bool constant_bounds(const ast::iterator& loop) const {
+        return names_visible(cx_, loop.lo) && names_visible(cx_, loop.hi) && cx_.eval.integer_of(loop.lo) &&
+               cx_.eval.integer_of(loop.hi);
+    }
+
+    /// `target = value` over the loops already declared (as DSD iterators).
+    bool assignment(const ast::expr& target, const ast::expr& value) const {
+        if (!names_visible(cx_, target) || !names_visible(cx_, value)) return false;
+        if (target.k != ast::expr::kind::name && target.k != ast::expr::kind::subscript) return false;
+        const auto type = stored_type(*cx_.scopes.find(target.name));
+        if (!type) return false;
+        if (target.k == ast::expr::kind::subscript && !affine_subscripts(target)) return false;
+        return this->value(*type, value);
+    }
+
+    /// `value` stored into a variable or socket of type `type`.
+    bool value(base_type type, const ast::expr& value) const {
+        if (!names_visible(cx_, value) || !data_type_of(type)) return false;
+        // A u1 holds 0 or 1: only a constant is stored as it stands.
+        if (type == base_type::u1) return cx_.eval.constant_of(value).has_value();
+        return leaves(value, *data_type_of(type), is_float(type));
+    }
+
+private:
+    static std::optional<base_type> stored_type(const declaration& d) {
+        if (const auto* s = std::get_if<socket_symbol>(&d.what)) return s->type;
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) return v->type;
+        return std::nullopt;
+    }
+
+    bool affine_subscripts(const ast::expr& e) const {
+        const auto* v = std::get_if<variable_symbol>(&cx_.scopes.find(e.name)->what);
+        if (!v || v->rank != e.operands.size()) return false;
+        for (const auto& s : e.operands)
+            if (!cx_.eval.affine_of(s)) return false;
+        return true;
+    }
+
+    bool leaves(const ast::expr& e, ir::data_type type, bool floating) const {
+        using kind = ast::expr::kind;
+        switch (e.k) {
+            case kind::integer: return true;
+            case kind::real: return floating;
+            case kind::name:
+            case kind::subscript: {
+                const auto& d = *cx_.scopes.find(e.name);
+                if (std::holds_alternative<param_symbol>(d.what)) return e.k == kind::name;
+                if (std::holds_alternative<iterator_symbol>(d.what)) return e.k == kind::name && !floating;
+                const auto t = stored_type(d);
+                if (!t || *t == base_type::u1 || data_type_of(*t) != type) return false;
+                if (std::holds_alternative<socket_symbol>(d.what)) return e.k == kind::name;
+                const auto& v = std::get<variable_symbol>(d.what);
+                return e.k == kind::name ? v.rank == 0 : affine_subscripts(e);
+            }
+            case kind::negate: return leaves(e.operands[0], type, floating);
+            case kind::binary:
+                if (auto c = cx_.eval.constant_of(e)) return floating || !c->is_real;
+                if (e.op != ast::binary_op::add && e.op != ast::binary_op::sub && e.op != ast::binary_op::mul)
+                    return false;
+                return leaves(e.operands[0], type, floating) && leaves(e.operands[1], type, floating);
+            default: return false;
+        }
+    }
+
+    const context& cx_;
+};
+
+}  // namespace wafer::tungsten::detail

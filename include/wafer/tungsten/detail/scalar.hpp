@@ -1,0 +1,527 @@
+#pragma once
+// Scalar code: what a statement lowers to when it is not the shape of a DSD operation (see
+// dsd_shape.hpp). Values live in registers; variables are loaded and stored word by word; a socket
+// is read or written through two scratch words with a one-element DSD operation. The typing rules
+// (docs/tungsten.md, Expressions) are C's usual conversions with the reference's three twists: a
+// comparison used as a value is the compare mask (-1 when true) except as an operand of + or -,
+// where it reads as 1; a u1 widens to 0 or 1; and assignment converts in either direction, ep and
+// sp included. `&&`, `||` and `? :` evaluate only the operands C does.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "wafer/ir/pe_program.hpp"
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/constant.hpp"
+#include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/convert.hpp"
+#include "wafer/tungsten/detail/memory_layout.hpp"
+#include "wafer/tungsten/detail/scope.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// A value while an expression is lowered: a compile-time constant (no type yet: it takes the
+/// other operand's), a typed value in a register or immediate, or a 0/1 predicate.
+struct rvalue {
+    enum class kind : std::uint8_t { constant, typed, predicate };
+    kind k = kind::typed;
+    detail::constant c;
+    ir::value v;
+    base_type type = base_type::xp;
+};
+
+constexpr bool is_integer(base_type t) noexcept { return !is_float(t); }
+constexpr bool is_unsigned(base_type t) noexcept {
+    return t == base_type::u16 || t == base_type::u32 || t == base_type::u64 || t == base_type::u1;
+}
+
+/// The type two typed operands compute in: a float beats an integer (sp over ep over hp), the wider
+/// integer wins, and at one width unsigned wins; u1 computes as xp.
+constexpr base_type common_type(base_type a, base_type b) noexcept {
+    if (a == base_type::u1) a = base_type::xp;
+    if (b == base_type::u1) b = base_type::xp;
+    if (is_float(a) || is_float(b)) {
+        const auto rank = [](base_type t) { return t == base_type::sp ? 3 : t == base_type::ep ? 2 : t == base_type::hp ? 1 : 0; };
+        return rank(a) >= rank(b) ? a : b;
+    }
+    if (words_of(a) != words_of(b)) return words_of(a) > words_of(b) ? a : b;
+    if (is_unsigned(a) != is_unsigned(b)) return is_unsigned(a) ? a : b;
+    return a;
+}
+
+class scalar_lowering {
+public:
+    explicit scalar_lowering(context& cx) : cx_(cx) {}
+
+    // ---- values
+
+    rvalue eval(const ast::expr& e) {
+        using kind = ast::expr::kind;
+        if (auto c = cx_.eval.constant_of(e)) return rvalue{rvalue::kind::constant, *c, {}, base_type::xp};
+        switch (e.k) {
+            case kind::name:
+            case kind::subscript: return read(e);
+            case kind::negate: {
+                auto x = eval(e.operands[0]);
+                const auto t = value_type(x);
+                return typed(t, unary(ir::instr::neg, t, as(x, t, e.pos)));
+            }
+            case kind::complement: {
+                auto x = eval(e.operands[0]);
+                const auto t = value_type(x);
+                if (is_float(t)) cx_.report.fail(e.pos, "'~' takes an integer, and this operand is " + type_text(t));
+                return typed(t, unary(ir::instr::bit_not, t, as(x, t, e.pos)));
+            }
+            case kind::logical_not: {
+                auto x = truth(eval(e.operands[0]), e.pos);
+                return predicate(compare(ir::instr::eq, base_type::u16, x, ir::imm(0)));
+            }
+            case kind::cast: return cast(e);
+            case kind::conditional: return conditional(e);
+            case kind::binary: return binary(e);
+            default: cx_.report.fail(e.pos, "malformed expression");
+        }
+    }
+
+    /// `v` in type `t`: a constant converted as a literal, a predicate as the compare mask (or as
+    /// 0/1 when `count`, or for u1), a typed value converted.
+    ir::value as(const rvalue& v, base_type t, source_position pos, bool count = false) {
+        check_scalar(t, pos);
+        switch (v.k) {
+            case rvalue::kind::constant:
+                return ir::imm(static_cast<std::uint32_t>(convert(v.c, t, pos, cx_.report)));
+            case rvalue::kind::predicate: {
+                if (t == base_type::u1) return v.v;
+                auto n = count ? v.v : arithmetic(ir::instr::sub, base_type::xp, ir::imm(0), v.v);
+                return converted(n, base_type::xp, t);
+            }
+            case rvalue::kind::typed:
+                if (t == base_type::u1) return is_u1(v) ? v.v : compare(ir::instr::ne, v.type, v.v, zero(v.type));
+                return converted(v.v, v.type, t);
+        }
+        return v.v;
+    }
+
+    /// The 0/1 truth of `v` (nonzero is true), as a u16 value.
+    ir::value truth(const rvalue& v, source_position pos) {
+        if (v.k == rvalue::kind::predicate || is_u1(v)) return v.v;
+        if (v.k == rvalue::kind::constant) return ir::imm(truth_of(v.c) ? 1u : 0u);
+        check_scalar(v.type, pos);
+        return compare(ir::instr::ne, v.type, v.v, zero(v.type));
+    }
+
+    // ---- assignment
+
+    /// `target = v` (a scalar, an element or a socket).
+    void assign(const ast::expr& target, const rvalue& v) {
+        using kind = ast::expr::kind;
+        if (target.k != kind::name && target.k != kind::subscript)
+            cx_.report.fail(target.pos, "the target of an assignment must be a variable, an array element or a socket");
+        const auto& d = cx_.scopes.lookup(target.name, target.pos);
+        if (std::holds_alternative<param_symbol>(d.what))
+            cx_.report.fail(target.pos,
+                            "cannot assign to param " + quote(target.name) + ": a param is a compile-time constant");
+        if (std::holds_alternative<iterator_symbol>(d.what))
+            cx_.report.fail(target.pos, "cannot assign to loop iterator " + quote(target.name));
+        if (const auto* s = std::get_if<socket_symbol>(&d.what)) return send(*s, target, v);
+        store(std::get<variable_symbol>(d.what), target, v);
+    }
+
+    /// `target = v` where `target` names (and subscripts) the variable `var`.
+    void store(const variable_symbol& var, const ast::expr& target, const rvalue& v) {
+        check_scalar(var.type, target.pos, target.name);
+        auto value = as(v, var.type, target.pos);
+        auto [base, offset] = address_of(var, target);
+        ir::instruction st = make(ir::instr::store, var.type, target.pos);
+        st.src = {base, offset, value};
+        cx_.add(st);
+    }
+
+    /// Reads the variable `v` (rank 0) into a register.
+    rvalue load(const variable_symbol& var, const ast::expr& e) {
+        check_scalar(var.type, e.pos, e.name);
+        auto [base, offset] = address_of(var, e);
+        ir::instruction ld = make(ir::instr::load, var.type, e.pos);
+        ld.dst = cx_.new_register();
+        ld.src = {base, offset, {}};
+        cx_.add(ld);
+        return typed(var.type, ir::r(ld.dst));
+    }
+
+    /// Branches on `condition`: to `on_true` when it holds, else to `on_false`.
+    void branch(const ast::expr& condition, std::uint32_t on_true, std::uint32_t on_false) {
+        auto t = truth(eval(condition), condition.pos);
+        ir::instruction b = make(ir::instr::branch, base_type::u16, condition.pos);
+        b.src[0] = t;
+        b.target = on_true;
+        b.other = on_false;
+        cx_.end_block(b, on_true);
+    }
+
+    void jump(std::uint32_t to, std::uint32_t next, source_position pos) {
+        ir::instruction j = make(ir::instr::jump, base_type::u16, pos);
+        j.target = to;
+        cx_.end_block(j, next);
+    }
+
+    /// `dst = OP a, b` in type `t` in a new register.
+    ir::value arithmetic(ir::instr code, base_type t, ir::value a, ir::value b) {
+        ir::instruction i = make(code, t, pos_);
+        i.dst = cx_.new_register();
+        i.src = {a, b, {}};
+        cx_.add(i);
+        return ir::r(i.dst);
+    }
+
+    /// `dst = a` in a register that stays `dst` (a loop counter, a merge of branches).
+    void move(ir::reg dst, ir::value a, base_type t) {
+        ir::instruction i = make(ir::instr::mov, t, pos_);
+        i.dst = dst;
+        i.src[0] = a;
+        cx_.add(i);
+    }
+
+    /// Where the code goes on meaning (for instructions made from no one node).
+    void at(source_position pos) { pos_ = pos; }
+
+private:
+    static rvalue typed(base_type t, ir::value v) { return rvalue{rvalue::kind::typed, {}, v, t}; }
+    static rvalue predicate(ir::value v) { return rvalue{rvalue::kind::predicate, {}, v, base_type::u1}; }
+    static bool is_u1(const rvalue& v) { return v.k == rvalue::kind::typed && v.type == base_type::u1; }
+    static bool truth_of(const constant& c) { return c.is_real ? c.real != 0 : c.integer != 0; }
+    static ir::value zero(base_type) { return ir::imm(0); }  // +0.0 has no bits set: 0 for every type
+
+    static std::string type_text(base_type t) { return std::string(name_of(t)); }
+
+    /// The type a value computes in by itself: a constant is xp (or sp when real), a u1 or predicate xp.
+    static base_type value_type(const rvalue& v) {
+        if (v.k == rvalue::kind::constant) return v.c.is_real ? base_type::sp : base_type::xp;
+        if (v.k == rvalue::kind::predicate || v.type == base_type::u1) return base_type::xp;
+        return v.type;
+    }
+
+    ir::instruction make(ir::instr code, base_type t, source_position pos) const {
+        ir::instruction i;
+        i.code = code;
+        i.type = scalar_type_of(t);
+        i.pos = pos;
+        return i;
+    }
+
+    /// 64-bit values are storage only (reference §3): every scalar use is rejected, naming the use.
+    void check_scalar(base_type t, source_position pos, const std::string& name = {}) const {
+        if (t == base_type::u64 || t == base_type::s64)
+            cx_.report.fail(pos, (name.empty() ? std::string("this value") : quote(name)) + " is " + type_text(t) +
+                                     ": a 64-bit value is storage only; read or write its words through a u16 or "
+                                     "u32 array declared with address(&array)");
+    }
+
+    ir::value unary(ir::instr code, base_type t, ir::value a) { return arithmetic(code, t, a, {}); }
+
+    ir::value compare(ir::instr code, base_type t, ir::value a, ir::value b) {
+        ir::instruction i = make(code, t, pos_);
+        i.dst = cx_.new_register();
+        i.src = {a, b, {}};
+        cx_.add(i);
+        return ir::r(i.dst);
+    }
+
+    /// `v` (of type `from`) in type `to`: bits are kept where the IR types share a width and kind
+    /// (xp and u16; u32 and s32; ep widening to sp); otherwise one convert.
+    ir::value converted(ir::value v, base_type from, base_type to) {
+        if (from == base_type::u1) from = base_type::u16;
+        const auto f = scalar_type_of(from), t = scalar_type_of(to);
+        const bool same_integer = !ir::is_float(f) && !ir::is_float(t) && ir::words_of(f) == ir::words_of(t);
+        if (f == t || same_integer || (f == ir::data_type::ep && t == ir::data_type::f32)) return v;
+        ir::instruction i = make(ir::instr::convert, to, pos_);
+        i.from = f;
+        i.dst = cx_.new_register();
+        i.src[0] = v;
+        cx_.add(i);
+        return ir::r(i.dst);
+    }
+
+    rvalue read(const ast::expr& e) {
+        const auto& d = cx_.scopes.lookup(e.name, e.pos);
+        if (const auto* it = std::get_if<iterator_symbol>(&d.what)) {
+            if (e.k == ast::expr::kind::subscript) cx_.report.fail(e.pos, "loop iterator " + quote(e.name) + " is not an array");
+            return typed(base_type::xp, ir::r(it->reg));
+        }
+        if (const auto* s = std::get_if<socket_symbol>(&d.what)) return receive(*s, e);
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) return load(*v, e);
+        cx_.report.fail(e.pos, quote(e.name) + " is a " + std::string(kind_of(d)) + ", not an array");
+    }
+
+    /// The base and offset of the element `e` names: an immediate address when every subscript is a
+    /// constant, else base plus an offset computed in 32 bits. Subscripts whose values the loops bound
+    /// are checked against their dimensions (wafer's check; Carbide has none).
+    std::pair<ir::value, ir::value> address_of(const variable_symbol& var, const ast::expr& e) {
+        if (var.rank == 0) {
+            if (e.k == ast::expr::kind::subscript) cx_.report.fail(e.pos, quote(e.name) + " is a scalar, not an array");
+            return {ir::imm(var.base), ir::imm(0)};
+        }
+        const auto given = e.k == ast::expr::kind::subscript ? e.operands.size() : 0;
+        if (given != var.rank)
+            cx_.report.fail(e.pos, quote(e.name) + " has " + count_of(var.rank, "dimension") + " but " +
+                                       count_of(given, "subscript") + (given == 1 ? " is" : " are") +
+                                       " given; write one subscript per dimension");
+        const auto strides = row_major_strides(var.extents, words_of(var.type));
+        std::int64_t base = var.base;
+        std::optional<ir::value> offset;
+        for (std::size_t j = 0; j < var.rank; ++j) {
+            const auto& sub = e.operands[j];
+            check_bounds(var, j, e.name, sub);
+            auto v = eval(sub);
+            if (v.k == rvalue::kind::constant) {
+                if (v.c.is_real) cx_.report.fail(sub.pos, "a subscript must be an integer");
+                base += strides[j] * v.c.integer;
+                continue;
+            }
+            if (is_float(value_type(v))) cx_.report.fail(sub.pos, "a subscript must be an integer, and this one is " + type_text(value_type(v)));
+            auto wide = as(v, base_type::s32, sub.pos);
+            if (strides[j] != 1)
+                wide = arithmetic(ir::instr::mul, base_type::s32, wide, ir::imm(static_cast<std::uint32_t>(strides[j])));
+            offset = offset ? arithmetic(ir::instr::add, base_type::s32, *offset, wide) : wide;
+        }
+        return {ir::imm(static_cast<std::uint32_t>(base)), offset.value_or(ir::imm(0))};
+    }
+
+    /// What the loops' ranges say of subscript `sub` of dimension j: outside it is an error.
+    void check_bounds(const variable_symbol& var, std::size_t j, const std::string& name, const ast::expr& sub) {
+        auto r = range_of(sub);
+        if (!r) return;
+        const std::int64_t extent = var.extents[j];
+        if (r->first >= 0 && r->second < extent) return;
+        const std::string dim = "dimension " + quote(var.dim_names[j]) + " of " + quote(name) + " (extent " +
+                                std::to_string(extent) + ")";
+        if (r->first == r->second) cx_.report.fail(sub.pos, "subscript " + std::to_string(r->first) + " is outside " + dim);
+        cx_.report.fail(sub.pos, "a subscript of " + quote(name) + " takes values " + std::to_string(r->first) + " to " +
+                                     std::to_string(r->second) + " over the loop ranges, outside " + dim);
+    }
+
+public:
+    /// The values an integer expression takes, when constants and bounded iterators under + - and *
+    /// by a constant tell; nullopt otherwise.
+    std::optional<std::pair<std::int64_t, std::int64_t>> range_of(const ast::expr& e) const {
+        using kind = ast::expr::kind;
+        if (auto c = cx_.eval.constant_of(e)) {
+            if (c->is_real) return std::nullopt;
+            return std::pair{c->integer, c->integer};
+        }
+        checked_arithmetic c(cx_.report, e.pos);
+        switch (e.k) {
+            case kind::name: {
+                const auto* d = cx_.scopes.find(e.name);
+                const auto* it = d ? std::get_if<iterator_symbol>(&d->what) : nullptr;
+                if (!it) return std::nullopt;
+                return it->range;
+            }
+            case kind::negate: {
+                auto r = range_of(e.operands[0]);
+                if (!r) return std::nullopt;
+                return std::pair{c.sub(0, r->second), c.sub(0, r->first)};
+            }
+            case kind::binary: {
+                if (e.op != ast::binary_op::add && e.op != ast::binary_op::sub && e.op != ast::binary_op::mul)
+                    return std::nullopt;
+                auto a = range_of(e.operands[0]), b = range_of(e.operands[1]);
+                if (!a || !b) return std::nullopt;
+                if (e.op == ast::binary_op::add) return std::pair{c.add(a->first, b->first), c.add(a->second, b->second)};
+                if (e.op == ast::binary_op::sub) return std::pair{c.sub(a->first, b->second), c.sub(a->second, b->first)};
+                const std::int64_t p[] = {c.mul(a->first, b->first), c.mul(a->first, b->second),
+                                          c.mul(a->second, b->first), c.mul(a->second, b->second)};
+                return std::pair{std::min({p[0], p[1], p[2], p[3]}), std::max({p[0], p[1], p[2], p[3]})};
+            }
+            default: return std::nullopt;
+        }
+    }
+
+private:
+    // ---- sockets: one element through the scratch words
+
+    ir::dsd fabric_operand(const socket_symbol& s, const ast::expr& e, bool read) {
+        if (e.k == ast::expr::kind::subscript)
+            cx_.report.fail(e.pos, "socket " + quote(e.name) +
+                                       " cannot be subscripted: a socket is a stream of wavelets, not an array");
+        auto& sock = cx_.out.sockets[s.index];
+        ir::dsd o;
+        if (read) {
+            if (sock.input_queue < 0) sock.input_queue = next_queue(cx_.input_queues, hw::input_queues, "input", e);
+            o.k = ir::dsd::kind::fabin;
+            o.queue = static_cast<std::uint8_t>(sock.input_queue);
+        } else {
+            if (sock.output_queue < 0)
+                sock.output_queue = next_queue(cx_.output_queues, hw::output_queues(hw::arch::wse2), "output", e);
+            o.k = ir::dsd::kind::fabout;
+            o.queue = static_cast<std::uint8_t>(sock.output_queue);
+        }
+        return o;
+    }
+
+    std::int8_t next_queue(int& used, int available, const char* what, const ast::expr& e) const {
+        if (used == available)
+            cx_.report.fail(e.pos, "socket " + quote(e.name) + " needs an " + what + " queue, but all " +
+                                       std::to_string(available) + " " + what + " queues of the PE are taken");
+        return static_cast<std::int8_t>(used++);
+    }
+
+    ir::dsd_op one_element(base_type t, source_position pos) const {
+        ir::dsd_op op;
+        op.op = ir::opcode::mov;
+        op.type = *data_type_of(t);
+        op.rank = 0;
+        op.pos = pos;
+        return op;
+    }
+
+    rvalue receive(const socket_symbol& s, const ast::expr& e) {
+        auto op = one_element(s.type, e.pos);
+        op.src[0] = fabric_operand(s, e, true);
+        op.dst = cx_.scratch_operand();
+        cx_.emit({op}, {}, 0);
+        ir::instruction ld = make(ir::instr::load, s.type, e.pos);
+        ld.dst = cx_.new_register();
+        cx_.scratch_address(ld);
+        ld.src[1] = ir::imm(0);
+        cx_.add(ld);
+        return typed(s.type, ir::r(ld.dst));
+    }
+
+    void send(const socket_symbol& s, const ast::expr& target, const rvalue& v) {
+        auto value = as(v, s.type, target.pos);
+        ir::instruction st = make(ir::instr::store, s.type, target.pos);
+        cx_.scratch_address(st);
+        st.src[1] = ir::imm(0);
+        st.src[2] = value;
+        cx_.add(st);
+        auto op = one_element(s.type, target.pos);
+        op.dst = fabric_operand(s, target, false);
+        op.src[0] = cx_.scratch_operand();
+        cx_.emit({op}, {}, 0);
+    }
+
+    // ---- operators
+
+    rvalue cast(const ast::expr& e) {
+        auto x = eval(e.operands[0]);
+        // A cast states the intent: a predicate becomes 0 or 1, not the compare mask.
+        return typed(e.type, as(x, e.type, e.pos, true));
+    }
+
+    rvalue conditional(const ast::expr& e) {
+        const auto then_block = cx_.new_block(), else_block = cx_.new_block(), join = cx_.new_block();
+        branch(e.operands[0], then_block, else_block);
+        // Both arms convert to one type: each arm's is known only once it is lowered, so the
+        // result takes the common type of the arms' types as they stand in the source.
+        const auto t = arm_type(e.operands[1], e.operands[2]);
+        const auto result = cx_.new_register();
+        for (int arm = 1; arm <= 2; ++arm) {
+            auto v = eval(e.operands[static_cast<std::size_t>(arm)]);
+            move(result, as(v, t, e.pos), t);
+            jump(join, arm == 1 ? else_block : join, e.pos);
+        }
+        return typed(t, ir::r(result));
+    }
+
+    /// The common type of two expressions, without lowering them.
+    base_type arm_type(const ast::expr& a, const ast::expr& b) const {
+        auto ta = static_type(a), tb = static_type(b);
+        if (!ta && !tb) return base_type::xp;
+        if (!ta) return *tb;
+        if (!tb) return *ta;
+        return common_type(*ta, *tb);
+    }
+
+    /// The type `e` computes in when it has one of its own (constants have none).
+    std::optional<base_type> static_type(const ast::expr& e) const {
+        using kind = ast::expr::kind;
+        if (auto c = cx_.eval.constant_of(e)) return c->is_real ? std::optional(base_type::sp) : std::nullopt;
+        switch (e.k) {
+            case kind::name:
+            case kind::subscript: {
+                const auto* d = cx_.scopes.find(e.name);
+                if (!d) return std::nullopt;
+                if (std::holds_alternative<iterator_symbol>(d->what)) return base_type::xp;
+                if (const auto* s = std::get_if<socket_symbol>(&d->what)) return s->type;
+                if (const auto* v = std::get_if<variable_symbol>(&d->what))
+                    return v->type == base_type::u1 ? base_type::xp : v->type;
+                return std::nullopt;
+            }
+            case kind::cast: return e.type;
+            case kind::logical_not: return base_type::xp;
+            case kind::binary:
+                if (ast::is_comparison(e.op) || ast::is_logical(e.op)) return base_type::xp;
+                if (e.op == ast::binary_op::shl || e.op == ast::binary_op::shr || e.op == ast::binary_op::sar)
+                    return static_type(e.operands[0]);
+                return arm_type(e.operands[0], e.operands[1]);
+            case kind::conditional: return arm_type(e.operands[1], e.operands[2]);
+            default: return static_type(e.operands[0]);
+        }
+    }
+
+    rvalue binary(const ast::expr& e) {
+        using op = ast::binary_op;
+        if (ast::is_logical(e.op)) return logical(e);
+        auto l = eval(e.operands[0]);
+        auto r = eval(e.operands[1]);
+        const bool shift = e.op == op::shl || e.op == op::shr || e.op == op::sar;
+        // A constant takes the other operand's type; a shift computes in its left operand's.
+        const base_type t = shift                         ? value_type(l.k == rvalue::kind::constant ? r : l)
+                            : l.k == rvalue::kind::constant ? value_type(r)
+                            : r.k == rvalue::kind::constant ? value_type(l)
+                                                            : common_type(value_type(l), value_type(r));
+        const bool count = e.op == op::add || e.op == op::sub;  // a comparison reads as 1 here
+        const auto a = as(l, t, e.operands[0].pos, count);
+        const auto b = as(r, shift ? base_type::u16 : t, e.operands[1].pos, count);
+        const bool integer_only = shift || e.op == op::rem || e.op == op::bit_and || e.op == op::bit_or ||
+                                  e.op == op::bit_xor;
+        if (integer_only && is_float(t))
+            cx_.report.fail(e.pos, "operator " + quote(std::string(ast::spelling(e.op))) + " takes integers, and this "
+                                   "operation is " + type_text(t) + "; convert with a cast such as (s32)");
+        at(e.pos);
+        switch (e.op) {
+            case op::mul: return typed(t, arithmetic(ir::instr::mul, t, a, b));
+            case op::div: return typed(t, arithmetic(ir::instr::div, t, a, b));
+            case op::rem: return typed(t, arithmetic(ir::instr::rem, t, a, b));
+            case op::add: return typed(t, arithmetic(ir::instr::add, t, a, b));
+            case op::sub: return typed(t, arithmetic(ir::instr::sub, t, a, b));
+            case op::shl: return typed(t, arithmetic(ir::instr::shl, t, a, b));
+            case op::shr: return typed(t, arithmetic(ir::instr::shr, t, a, b));
+            case op::sar: return typed(t, arithmetic(ir::instr::sar, t, a, b));
+            case op::bit_and: return typed(t, arithmetic(ir::instr::bit_and, t, a, b));
+            case op::bit_xor: return typed(t, arithmetic(ir::instr::bit_xor, t, a, b));
+            case op::bit_or: return typed(t, arithmetic(ir::instr::bit_or, t, a, b));
+            case op::lt: return predicate(compare(ir::instr::lt, t, a, b));
+            case op::le: return predicate(compare(ir::instr::le, t, a, b));
+            case op::gt: return predicate(compare(ir::instr::gt, t, a, b));
+            case op::ge: return predicate(compare(ir::instr::ge, t, a, b));
+            case op::eq: return predicate(compare(ir::instr::eq, t, a, b));
+            case op::ne: return predicate(compare(ir::instr::ne, t, a, b));
+            default: cx_.report.fail(e.pos, "malformed expression (unknown operator)");
+        }
+    }
+
+    /// `a && b`, `a || b`: b is evaluated only when a does not decide.
+    rvalue logical(const ast::expr& e) {
+        const bool is_and = e.op == ast::binary_op::logical_and;
+        const auto result = cx_.new_register();
+        move(result, truth(eval(e.operands[0]), e.operands[0].pos), base_type::u16);
+        const auto rhs = cx_.new_block(), join = cx_.new_block();
+        ir::instruction b = make(ir::instr::branch, base_type::u16, e.pos);
+        b.src[0] = ir::r(result);
+        b.target = is_and ? rhs : join;
+        b.other = is_and ? join : rhs;
+        cx_.end_block(b, rhs);
+        move(result, truth(eval(e.operands[1]), e.operands[1].pos), base_type::u16);
+        jump(join, join, e.pos);
+        return predicate(ir::r(result));
+    }
+
+    context& cx_;
+    source_position pos_;
+};
+
+}  // namespace wafer::tungsten::detail

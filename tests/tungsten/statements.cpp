@@ -1,0 +1,253 @@
+// Tungsten statements and expressions beyond one DSD operation, run on one PE from their text:
+// triangular and non-constant loops, if/else, loops over blocks, the comparison rules of the
+// reference (§3: the compare mask, u1 as 0/1), shifts, division, ? :, && and ||, mixed types and
+// the float formats. Expected values come from the reference or from a plain C++ computation.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "wafer/fabric/fabric.hpp"
+#include "wafer/ir/symbol_map.hpp"
+#include "wafer/parse/tungsten.hpp"
+#include "wafer/tungsten/lower.hpp"
+
+using namespace wafer;
+
+namespace {
+
+/// A kernel compiled from `text` and run alone on one PE to its halt.
+struct ran {
+    ir::pe_program program;
+    std::vector<word> memory;
+    fabric::run_result result;
+
+    const ir::symbol& symbol(const std::string& name) const {
+        for (const auto& s : program.symbols)
+            if (s.name == name) return s;
+        FAIL("no symbol " << name);
+        throw;
+    }
+    /// The elements of `name` as integers (16- and 32-bit, by the symbol's format), row-major.
+    std::vector<std::int64_t> ints(const std::string& name) const {
+        const auto& s = symbol(name);
+        const auto w = ir::words_of(s.format);
+        std::size_t n = 1;
+        for (const auto& d : s.dims)
+            if (d.name != "_word") n *= d.extent;
+        std::vector<std::int64_t> out;
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::uint32_t bits = w == 1 ? memory.at(s.base + k) : memory.at(s.base + 2 * k) |
+                                                                            std::uint32_t{memory.at(s.base + 2 * k + 1)} << 16;
+            switch (s.format) {
+            case ir::value_format::s16: out.push_back(std::int16_t(bits)); break;
+            case ir::value_format::s32: out.push_back(std::int32_t(bits)); break;
+            default: out.push_back(bits); break;
+            }
+        }
+        return out;
+    }
+    std::int64_t value(const std::string& name) const { return ints(name).at(0); }
+    /// The bits of a one-element float (hp: one word; sp, ep: two).
+    std::uint32_t bits(const std::string& name) const {
+        const auto& s = symbol(name);
+        return ir::words_of(s.format) == 1 ? memory.at(s.base)
+                                           : memory.at(s.base) | std::uint32_t{memory.at(s.base + 1)} << 16;
+    }
+    float real(const std::string& name) const { return std::bit_cast<float>(bits(name)); }
+};
+
+ran run(const std::string& text, const std::vector<ir::param_value>& settings = {}) {
+    diagnostics ds;
+    auto program = tungsten::lower(parse::parse_tungsten(text, "k.w"), settings, ds);
+    fabric::fabric f(ir::single_pe_layout(program));
+    auto r = f.run();
+    REQUIRE_MESSAGE(r.status == fabric::run_status::halted, fabric::report(r));
+    auto m = f.memory(0);
+    return {program, std::vector<word>(m.begin(), m.end()), r};
+}
+
+std::string first_error(const std::string& text) {
+    try {
+        diagnostics ds;
+        tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
+    } catch (const error& e) {
+        for (const auto& d : e.diagnostics())
+            if (d.level == severity::error) return d.message;
+    }
+    return "<no error>";
+}
+
+}  // namespace
+
+TEST_CASE("reference §1: i in [0, 4) j in [i, 4) walks a triangle") {
+    auto r = run("xp m[n=4][k=4];\n"
+                 "xp count = 0;\n"
+                 "i in [0, 4) j in [i, 4) m[i][j] = 10 * i + j;\n"
+                 "i in [0, 4) j in [i, 4) count = count + 1;\n");
+    std::vector<std::int64_t> expected(16, 0);
+    std::int64_t count = 0;
+    for (int i = 0; i < 4; ++i)
+        for (int j = i; j < 4; ++j) expected[std::size_t(4 * i + j)] = 10 * i + j, ++count;
+    CHECK(r.ints("m") == expected);
+    CHECK(r.value("count") == count);
+}
+
+TEST_CASE("a loop bound may be a variable; an empty range runs nothing") {
+    auto r = run("xp n = 3;\n"
+                 "xp a[n=5];\n"
+                 "i in [0, n) a[i] = 9;\n"
+                 "i in [n, 2) a[i] = 7;\n"
+                 "i in [n + 1, 5) a[i] = i * i;\n");
+    CHECK(r.ints("a") == std::vector<std::int64_t>{9, 9, 9, 0, 16});
+}
+
+TEST_CASE("if and else; loops over a block; a block's declarations in a loop") {
+    auto r = run("xp x = 5;\n"
+                 "xp y; xp z;\n"
+                 "if (x > 3) y = 1; else y = 2;\n"
+                 "if (x < 3) { z = 1; } else if (x == 5) { z = 3; } else z = 4;\n"
+                 "xp a[n=6];\n"
+                 "i in [0, 6) {\n"
+                 "  xp t = i * 2;\n"
+                 "  if (t > 5) a[i] = t; else a[i] = -t;\n"
+                 "}\n");
+    CHECK(r.value("y") == 1);
+    CHECK(r.value("z") == 3);
+    std::vector<std::int64_t> expected;
+    for (int i = 0; i < 6; ++i) expected.push_back(i * 2 > 5 ? i * 2 : -i * 2);
+    CHECK(r.ints("a") == expected);
+}
+
+TEST_CASE("reference §3: a comparison as a value is the compare mask, except as an operand of + or -") {
+    auto r = run("xp a = 2, b = 3;\n"
+                 "xp t = a < b;\n"         // -1 when true
+                 "xp times = (a < b) * 1;\n"  // still -1
+                 "xp plus = (a < b) + 1;\n"   // reads as 1: 2
+                 "xp minus = 5 - (b < a);\n"  // false reads as 0: 5
+                 "xp cast = (xp)(a < b);\n"   // a cast states the intent: 1
+                 "u1 p = a < b;\n"            // stored 0/1
+                 "xp widened = p + 1;\n"      // a u1 widens to 0 or 1: 2
+                 "xp masked = p * 3;\n");     // 3
+    CHECK(r.value("t") == -1);
+    CHECK(r.value("times") == -1);
+    CHECK(r.value("plus") == 2);
+    CHECK(r.value("minus") == 5);
+    CHECK(r.value("cast") == 1);
+    CHECK(r.value("p") == 1);
+    CHECK(r.value("widened") == 2);
+    CHECK(r.value("masked") == 3);
+}
+
+TEST_CASE("reference §3: a u1 array holds one truth value per element, 0 or 1") {
+    auto r = run("xp a[n=4] = {1, 5, 2, 7};\n"
+                 "xp b[n=4] = {3, 3, 3, 3};\n"
+                 "u1 vflag[n=4];\n"
+                 "i in [0, 4) vflag[i] = (a[i] < b[i]);\n"
+                 "u1 nonzero[n=4];\n"
+                 "i in [0, 4) nonzero[i] = a[i] - 2;\n");
+    CHECK(r.ints("vflag") == std::vector<std::int64_t>{1, 0, 1, 0});
+    CHECK(r.ints("nonzero") == std::vector<std::int64_t>{1, 1, 0, 1});
+}
+
+TEST_CASE("shifts: >> is logical, x>> arithmetic, << fills with zeros; in the left operand's width") {
+    auto r = run("xp s = -16;\n"
+                 "xp logical = s >> 2;\n"
+                 "xp arithmetic = s x>> 2;\n"
+                 "xp left = s << 3;\n"
+                 "s32 w = -16;\n"
+                 "s32 wide = w >> 2;\n");
+    CHECK(r.value("logical") == std::int16_t(std::uint16_t(-16) >> 2));
+    CHECK(r.value("arithmetic") == -4);
+    CHECK(r.value("left") == -128);
+    CHECK(r.value("wide") == std::int32_t(std::uint32_t(-16) >> 2));
+}
+
+TEST_CASE("division and remainder truncate toward zero; bitwise operators; ? :") {
+    auto r = run("xp d = 17, e = -17;\n"
+                 "xp q = d / 5, m = d % 5, nq = e / 5, nm = e % 5;\n"
+                 "xp band = d & 6, bor = d | 6, bxor = d ^ 6, inv = ~d;\n"
+                 "xp big = d > 10 ? 100 : 200, small = d < 10 ? 100 : 200;\n"
+                 "u16 u = 65535;\n"
+                 "u16 half = u / 2;\n");
+    CHECK(r.value("q") == 17 / 5);
+    CHECK(r.value("m") == 17 % 5);
+    CHECK(r.value("nq") == -17 / 5);
+    CHECK(r.value("nm") == -17 % 5);
+    CHECK(r.value("band") == (17 & 6));
+    CHECK(r.value("bor") == (17 | 6));
+    CHECK(r.value("bxor") == (17 ^ 6));
+    CHECK(r.value("inv") == ~17);
+    CHECK(r.value("big") == 100);
+    CHECK(r.value("small") == 200);
+    CHECK(r.value("half") == 65535 / 2);  // unsigned: not -1 / 2
+}
+
+TEST_CASE("&& and || evaluate their right operand only when the left does not decide") {
+    // z / z would fault (division by zero) if it ran.
+    auto r = run("xp z = 0, one = 1;\n"
+                 "xp a = 0, b = 0, c = 0;\n"
+                 "if (one || z / z) a = 1;\n"
+                 "if (z && z / z) b = 1; else b = 2;\n"
+                 "c = (one && 3) + (z || one);\n");
+    CHECK(r.value("a") == 1);
+    CHECK(r.value("b") == 2);
+    CHECK(r.value("c") == 2);
+}
+
+TEST_CASE("mixed types convert as C does; assignment converts to the target") {
+    auto r = run("sp f = 1.5;\n"
+                 "xp k = 3;\n"
+                 "sp g = f * k;\n"
+                 "xp h = f * 4;\n"
+                 "s32 big = 100000;\n"
+                 "s32 sum = big + k;\n"
+                 "xp low = big;\n"
+                 "sp fi[n=3];\n"
+                 "i in [0, 3) fi[i] = i;\n");
+    CHECK(r.real("g") == 4.5f);
+    CHECK(r.value("h") == 6);
+    CHECK(r.value("sum") == 100003);
+    CHECK(r.value("low") == std::int16_t(100000));
+    CHECK(r.ints("fi") ==
+          std::vector<std::int64_t>{std::bit_cast<std::uint32_t>(0.0f), std::bit_cast<std::uint32_t>(1.0f),
+                                    std::bit_cast<std::uint32_t>(2.0f)});
+}
+
+TEST_CASE("hp and ep values: literals round to the format, assignment narrows sp to ep") {
+    auto r = run("hp h = 0.1;\n"
+                 "hp two = h + h;\n"
+                 "sp x = 1.000732421875;\n"  // 1 + 3 * 2^-12: ep keeps 10 mantissa bits
+                 "ep e = x;\n"
+                 "sp back = e;\n");
+    CHECK(r.bits("h") == 0x2e66);   // binary16 nearest to 0.1
+    CHECK(r.bits("two") == 0x3266);  // 0.2 in binary16
+    CHECK(r.real("back") == 1.0009765625f);  // rounded (not truncated) to 1 + 2^-10
+}
+
+TEST_CASE("reference §4: xp y = x + 1, x = y + 1 in a block gives y = 11 and the inner x = 12") {
+    auto r = run("xp x = 10, w = 1;\n"
+                 "xp out[n=2];\n"
+                 "{\n"
+                 "  xp y = x + 1, x = y + 1;\n"
+                 "  out[0] = y;\n"
+                 "  out[1] = x;\n"
+                 "}\n");
+    CHECK(r.ints("out") == std::vector<std::int64_t>{11, 12});
+    CHECK(r.value("x") == 10);
+}
+
+TEST_CASE("scalar code keeps wafer's checks: bounds over the loops, 64-bit values, real to integer") {
+    CHECK(first_error("xp m[n=4][k=4];\ni in [0, 4) j in [i, 5) m[i][j] = 1;\n") ==
+          "a subscript of 'm' takes values 0 to 4 over the loop ranges, outside dimension 'k' of 'm' (extent 4)");
+    CHECK(first_error("u64 x[n=2];\nxp y;\ny = x[0] + 1;\n") ==
+          "'x' is u64: a 64-bit value is storage only; read or write its words through a u16 or u32 array declared "
+          "with address(&array)");
+    CHECK(first_error("xp y = 1;\nxp z = y < 2.5;\n") ==
+          "real value 2.5 where an integer (xp) is needed; wafer does not convert it implicitly");
+    CHECK(first_error("sp f = 1.0;\nsp g = f % 2;\n") ==
+          "operator '%' takes integers, and this operation is sp; convert with a cast such as (s32)");
+    CHECK(first_error("xp a[n=4];\nxp y = 2;\nif (y) a[y + 3] = 1;\n") == "<no error>");  // not bounded: run time
+}
