@@ -251,3 +251,18 @@ TEST_CASE("scalar code keeps wafer's checks: bounds over the loops, 64-bit value
           "operator '%' takes integers, and this operation is sp; convert with a cast such as (s32)");
     CHECK(first_error("xp a[n=4];\nxp y = 2;\nif (y) a[y + 3] = 1;\n") == "<no error>");  // not bounded: run time
 }
+
+TEST_CASE("reference §3: u2-u15 and s2-s15 are stored and computed in 16 bits: a u4 set to 3 + 14 holds 17") {
+    auto r = run("u4 folded = 3 + 14;\n"
+                 "u4 a = 3;\n"
+                 "u4 computed = a + 14;\n"
+                 "s3 negative = -100;\n"
+                 "u15 big = 40000;\n"
+                 "u15 half = big / 2;\n");
+    CHECK(r.value("folded") == 17);
+    CHECK(r.value("computed") == 17);
+    CHECK(r.value("negative") == -100);
+    CHECK(r.value("half") == 20000);  // unsigned, like u16
+    CHECK(first_error("xp u4 = 1;\n") != "<no error>");  // a type name, not a variable name
+    CHECK(first_error("u16 ok = 1;\nu1 flag = 1;\nu0 bad = 1;\n") != "<no error>");
+}

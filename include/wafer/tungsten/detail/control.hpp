@@ -35,11 +35,10 @@ void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::siz
     const auto end = s.as(hi, base_type::xp, loop.hi.pos);
     const auto test = cx.new_block(), inside = cx.new_block(), after = cx.new_block();
     s.jump(test, test, loop.pos);
-    const auto more = s.arithmetic(ir::instr::lt, base_type::xp, ir::r(counter), end);
     ir::instruction b;
     b.code = ir::instr::branch;
     b.type = ir::data_type::u16;
-    b.src[0] = more;
+    b.src[0] = s.arithmetic(ir::instr::lt, base_type::xp, ir::r(counter), end);
     b.target = inside;
     b.other = after;
     b.pos = loop.pos;
@@ -52,7 +51,13 @@ void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::siz
     declared.status = declaration::state::ready;
     scalar_loops(cx, loops, d + 1, body);
     s.at(loop.pos);
-    s.move(counter, s.arithmetic(ir::instr::add, base_type::xp, ir::r(counter), ir::imm(1)), base_type::xp);
+    ir::instruction step;
+    step.code = ir::instr::add;
+    step.type = ir::data_type::i16;
+    step.dst = counter;
+    step.src = {ir::r(counter), ir::imm(1), {}};
+    step.pos = loop.pos;
+    cx.add(step);
     s.jump(test, after, loop.pos);
 }
 

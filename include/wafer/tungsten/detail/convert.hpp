@@ -29,7 +29,9 @@ constexpr std::optional<ir::data_type> data_type_of(base_type t) noexcept {
         case base_type::hp: return ir::data_type::f16;
         case base_type::sp: return ir::data_type::f32;
         case base_type::ep: return ir::data_type::ep;
-        default: return std::nullopt;
+        case base_type::u64:
+        case base_type::s64: return std::nullopt;
+        default: return ir::data_type::i16;  // the field widths: 16-bit words
     }
 }
 
@@ -40,11 +42,13 @@ constexpr ir::data_type scalar_type_of(base_type t) noexcept {
         case base_type::u16:
         case base_type::u1: return ir::data_type::u16;
         case base_type::u32: return ir::data_type::u32;
+        case base_type::xp:
+        case base_type::s16: return ir::data_type::i16;
         case base_type::s32: return ir::data_type::i32;
         case base_type::hp: return ir::data_type::f16;
         case base_type::sp: return ir::data_type::f32;
         case base_type::ep: return ir::data_type::ep;
-        default: return ir::data_type::i16;
+        default: return is_signed_field(t) ? ir::data_type::i16 : ir::data_type::u16;
     }
 }
 
@@ -62,8 +66,8 @@ constexpr ir::value_format format_of(base_type t) noexcept {
         case base_type::hp: return ir::value_format::f16;
         case base_type::sp: return ir::value_format::f32;
         case base_type::ep: return ir::value_format::ep;
+        default: return is_signed_field(t) ? ir::value_format::s16 : ir::value_format::u16;
     }
-    return ir::value_format::s16;
 }
 
 /// The bits of `c` converted to `t` (words_of(t) words of them are significant).

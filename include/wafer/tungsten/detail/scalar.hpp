@@ -35,7 +35,8 @@ struct rvalue {
 
 constexpr bool is_integer(base_type t) noexcept { return !is_float(t); }
 constexpr bool is_unsigned(base_type t) noexcept {
-    return t == base_type::u16 || t == base_type::u32 || t == base_type::u64 || t == base_type::u1;
+    return t == base_type::u16 || t == base_type::u32 || t == base_type::u64 || t == base_type::u1 ||
+           (field_width(t) != 0 && !is_signed_field(t));
 }
 
 /// The type two typed operands compute in: a float beats an integer (sp over ep over hp), the wider
