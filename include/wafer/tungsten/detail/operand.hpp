@@ -17,6 +17,7 @@
 #include "wafer/tungsten/detail/convert.hpp"
 #include "wafer/tungsten/detail/memory_layout.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
+#include "wafer/tungsten/detail/socket.hpp"
 
 namespace wafer::tungsten::detail {
 
@@ -122,34 +123,15 @@ private:
     }
 
     ir::dsd socket_operand(const socket_symbol& s, const ast::expr& e, bool read) {
-        if (e.k == ast::expr::kind::subscript)
-            cx_.report.fail(e.pos, "socket " + quote(e.name) +
-                                       " cannot be subscripted: a socket is a stream of wavelets, not an array");
-        auto& sock = cx_.out.sockets[s.index];
-        ir::dsd o;
-        if (read) {
+        if (read && e.k == ast::expr::kind::name) {
             for (auto r : sockets_read_)
                 if (r == s.index)
                     cx_.report.fail(e.pos, "socket " + quote(e.name) +
                                                " is read twice in one statement; each read takes the next wavelet, so "
                                                "read it once into a variable");
             sockets_read_.push_back(s.index);
-            if (sock.input_queue < 0) sock.input_queue = next_queue(cx_.input_queues, hw::input_queues, "input", e);
-            o.k = ir::dsd::kind::fabin;
-            o.queue = static_cast<std::uint8_t>(sock.input_queue);
-        } else {
-            if (sock.output_queue < 0) sock.output_queue = next_queue(cx_.output_queues, hw::output_queues(hw::arch::wse2), "output", e);
-            o.k = ir::dsd::kind::fabout;
-            o.queue = static_cast<std::uint8_t>(sock.output_queue);
         }
-        return o;
-    }
-
-    std::int8_t next_queue(int& used, int available, const char* what, const ast::expr& e) const {
-        if (used == available)
-            cx_.report.fail(e.pos, "socket " + quote(e.name) + " needs an " + what + " queue, but all " +
-                                       std::to_string(available) + " " + what + " queues of the PE are taken");
-        return static_cast<std::int8_t>(used++);
+        return fabric_operand(cx_, s, e, read);
     }
 
     ir::dsd variable_operand(const variable_symbol& v, const ast::expr& e) const {

@@ -20,6 +20,7 @@
 #include "wafer/tungsten/detail/convert.hpp"
 #include "wafer/tungsten/detail/memory_layout.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
+#include "wafer/tungsten/detail/socket.hpp"
 
 namespace wafer::tungsten::detail {
 
@@ -78,7 +79,7 @@ public:
             }
             case kind::logical_not: {
                 auto x = truth(eval(e.operands[0]), e.pos);
-                return predicate(compare(ir::instr::eq, base_type::u16, x, ir::imm(0)));
+                return predicate(arithmetic(ir::instr::eq, base_type::u16, x, ir::imm(0)));
             }
             case kind::cast: return cast(e);
             case kind::conditional: return conditional(e);
@@ -100,7 +101,7 @@ public:
                 return converted(n, base_type::xp, t);
             }
             case rvalue::kind::typed:
-                if (t == base_type::u1) return is_u1(v) ? v.v : compare(ir::instr::ne, v.type, v.v, zero(v.type));
+                if (t == base_type::u1) return is_u1(v) ? v.v : arithmetic(ir::instr::ne, v.type, v.v, zero(v.type));
                 return converted(v.v, v.type, t);
         }
         return v.v;
@@ -111,7 +112,7 @@ public:
         if (v.k == rvalue::kind::predicate || is_u1(v)) return v.v;
         if (v.k == rvalue::kind::constant) return ir::imm(truth_of(v.c) ? 1u : 0u);
         check_scalar(v.type, pos);
-        return compare(ir::instr::ne, v.type, v.v, zero(v.type));
+        return arithmetic(ir::instr::ne, v.type, v.v, zero(v.type));
     }
 
     // ---- assignment
@@ -168,7 +169,7 @@ public:
         cx_.end_block(j, next);
     }
 
-    /// `dst = OP a, b` in type `t` in a new register.
+    /// `dst = OP a, b` (arithmetic or a comparison) in type `t`, in a new register.
     ir::value arithmetic(ir::instr code, base_type t, ir::value a, ir::value b) {
         ir::instruction i = make(code, t, pos_);
         i.dst = cx_.new_register();
@@ -221,14 +222,6 @@ private:
     }
 
     ir::value unary(ir::instr code, base_type t, ir::value a) { return arithmetic(code, t, a, {}); }
-
-    ir::value compare(ir::instr code, base_type t, ir::value a, ir::value b) {
-        ir::instruction i = make(code, t, pos_);
-        i.dst = cx_.new_register();
-        i.src = {a, b, {}};
-        cx_.add(i);
-        return ir::r(i.dst);
-    }
 
     /// `v` (of type `from`) in type `to`: bits are kept where the IR types share a width and kind
     /// (xp and u16; u32 and s32; ep widening to sp); otherwise one convert.
@@ -343,32 +336,6 @@ public:
 private:
     // ---- sockets: one element through the scratch words
 
-    ir::dsd fabric_operand(const socket_symbol& s, const ast::expr& e, bool read) {
-        if (e.k == ast::expr::kind::subscript)
-            cx_.report.fail(e.pos, "socket " + quote(e.name) +
-                                       " cannot be subscripted: a socket is a stream of wavelets, not an array");
-        auto& sock = cx_.out.sockets[s.index];
-        ir::dsd o;
-        if (read) {
-            if (sock.input_queue < 0) sock.input_queue = next_queue(cx_.input_queues, hw::input_queues, "input", e);
-            o.k = ir::dsd::kind::fabin;
-            o.queue = static_cast<std::uint8_t>(sock.input_queue);
-        } else {
-            if (sock.output_queue < 0)
-                sock.output_queue = next_queue(cx_.output_queues, hw::output_queues(hw::arch::wse2), "output", e);
-            o.k = ir::dsd::kind::fabout;
-            o.queue = static_cast<std::uint8_t>(sock.output_queue);
-        }
-        return o;
-    }
-
-    std::int8_t next_queue(int& used, int available, const char* what, const ast::expr& e) const {
-        if (used == available)
-            cx_.report.fail(e.pos, "socket " + quote(e.name) + " needs an " + what + " queue, but all " +
-                                       std::to_string(available) + " " + what + " queues of the PE are taken");
-        return static_cast<std::int8_t>(used++);
-    }
-
     ir::dsd_op one_element(base_type t, source_position pos) const {
         ir::dsd_op op;
         op.op = ir::opcode::mov;
@@ -380,7 +347,7 @@ private:
 
     rvalue receive(const socket_symbol& s, const ast::expr& e) {
         auto op = one_element(s.type, e.pos);
-        op.src[0] = fabric_operand(s, e, true);
+        op.src[0] = fabric_operand(cx_, s, e, true);
         op.dst = cx_.scratch_operand();
         cx_.emit({op}, {}, 0);
         ir::instruction ld = make(ir::instr::load, s.type, e.pos);
@@ -399,7 +366,7 @@ private:
         st.src[2] = value;
         cx_.add(st);
         auto op = one_element(s.type, target.pos);
-        op.dst = fabric_operand(s, target, false);
+        op.dst = fabric_operand(cx_, s, target, false);
         op.src[0] = cx_.scratch_operand();
         cx_.emit({op}, {}, 0);
     }
@@ -495,12 +462,12 @@ private:
             case op::bit_and: return typed(t, arithmetic(ir::instr::bit_and, t, a, b));
             case op::bit_xor: return typed(t, arithmetic(ir::instr::bit_xor, t, a, b));
             case op::bit_or: return typed(t, arithmetic(ir::instr::bit_or, t, a, b));
-            case op::lt: return predicate(compare(ir::instr::lt, t, a, b));
-            case op::le: return predicate(compare(ir::instr::le, t, a, b));
-            case op::gt: return predicate(compare(ir::instr::gt, t, a, b));
-            case op::ge: return predicate(compare(ir::instr::ge, t, a, b));
-            case op::eq: return predicate(compare(ir::instr::eq, t, a, b));
-            case op::ne: return predicate(compare(ir::instr::ne, t, a, b));
+            case op::lt: return predicate(arithmetic(ir::instr::lt, t, a, b));
+            case op::le: return predicate(arithmetic(ir::instr::le, t, a, b));
+            case op::gt: return predicate(arithmetic(ir::instr::gt, t, a, b));
+            case op::ge: return predicate(arithmetic(ir::instr::ge, t, a, b));
+            case op::eq: return predicate(arithmetic(ir::instr::eq, t, a, b));
+            case op::ne: return predicate(arithmetic(ir::instr::ne, t, a, b));
             default: cx_.report.fail(e.pos, "malformed expression (unknown operator)");
         }
     }
