@@ -115,7 +115,13 @@ const auto integer_literal_rule_def = numbers::integer;
 const auto real_literal_rule_def = numbers::real;
 
 const auto subscript = '[' > expression_rule > named(']', "']' to close the subscript");
-const auto reference_rule_def = identifier >> *subscript;
+// Carbide rejects a.length, a.len and len(a) (reference §5); wafer says why.
+const char* const no_length =
+    "arrays have no length in Tungsten: keep the extent in a param (xp param N; xp a[n=N];) and use N";
+const auto length_query = &(lit('.') >> (keyword("length") | keyword("len"))) >> reject(no_length);
+const auto length_call = &(keyword("len") >> '(') >> reject(no_length);
+
+const auto reference_rule_def = identifier >> *subscript >> -length_query;
 
 const auto parenthesized = '(' > expression_rule > named(')', "')' to close the parenthesis");
 const auto unary_operation_rule_def = char_("-~!") > unary;
@@ -123,7 +129,7 @@ const auto cast_rule_def = lit('(') >> base_type >> lit(')') > unary;
 
 // Every way an expression nests passes through here: parentheses, subscripts and unary operators.
 const auto unary_def = nested("expression")[unary_operation_rule | real_literal_rule | integer_literal_rule |
-                                            cast_rule | parenthesized | reference_rule];
+                                            cast_rule | parenthesized | length_call | reference_rule];
 
 using tungsten::ast::binary_op;
 

@@ -1,0 +1,3 @@
+xp param N;
+xp a[n=N];
+xp n = a.length;
