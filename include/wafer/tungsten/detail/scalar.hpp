@@ -101,7 +101,7 @@ public:
                 return converted(n, base_type::xp, t);
             }
             case rvalue::kind::typed:
-                if (t == base_type::u1) return is_u1(v) ? v.v : arithmetic(ir::instr::ne, v.type, v.v, zero(v.type));
+                if (t == base_type::u1) return is_u1(v) ? v.v : arithmetic(ir::instr::ne, v.type, v.v, zero);
                 return converted(v.v, v.type, t);
         }
         return v.v;
@@ -112,7 +112,7 @@ public:
         if (v.k == rvalue::kind::predicate || is_u1(v)) return v.v;
         if (v.k == rvalue::kind::constant) return ir::imm(truth_of(v.c) ? 1u : 0u);
         check_scalar(v.type, pos);
-        return arithmetic(ir::instr::ne, v.type, v.v, zero(v.type));
+        return arithmetic(ir::instr::ne, v.type, v.v, zero);
     }
 
     // ---- assignment
@@ -194,7 +194,7 @@ private:
     static rvalue predicate(ir::value v) { return rvalue{rvalue::kind::predicate, {}, v, base_type::u1}; }
     static bool is_u1(const rvalue& v) { return v.k == rvalue::kind::typed && v.type == base_type::u1; }
     static bool truth_of(const constant& c) { return c.is_real ? c.real != 0 : c.integer != 0; }
-    static ir::value zero(base_type) { return ir::imm(0); }  // +0.0 has no bits set: 0 for every type
+    static constexpr ir::value zero = ir::imm(0);  // +0.0 has no bits set: zero in every type
 
     static std::string type_text(base_type t) { return std::string(name_of(t)); }
 
