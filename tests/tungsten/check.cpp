@@ -230,8 +230,8 @@ TEST_CASE("sockets: read once per statement, never subscripted, at most 8 inputs
     CHECK(first_error(kernel({sock(bt::u64, "rx")})) == "a socket of type u64 is not supported yet");
     std::vector<ast::statement> body{var(bt::xp, "x")};
     for (int k = 0; k < 9; ++k) {
-        body.emplace_back(sock(bt::xp, "s" + std::to_string(k)));
-        body.push_back(assign(id("x"), id("s" + std::to_string(k))));
+        const auto name = "s" + std::to_string(k);
+        body.insert(body.end(), {sock(bt::xp, name), assign(id("x"), id(name))});
     }
     CHECK(first_error(kernel(body)) == "socket 's8' needs an input queue, but all 8 input queues of the PE are taken");
     std::vector<ast::statement> writes;

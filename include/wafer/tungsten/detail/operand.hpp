@@ -37,14 +37,7 @@ public:
 
     /// The assignment's target (an element, a scalar or a socket); its type becomes the statement's.
     ir::dsd target(const ast::expr& e) {
-        using kind = ast::expr::kind;
-        if (e.k != kind::name && e.k != kind::subscript)
-            cx_.report.fail(e.pos, "the target of an assignment must be a variable, an array element or a socket");
-        const auto& d = cx_.scopes.lookup(e.name, e.pos);
-        if (std::holds_alternative<param_symbol>(d.what))
-            cx_.report.fail(e.pos, "cannot assign to param " + quote(e.name) + ": a param is a compile-time constant");
-        if (std::holds_alternative<iterator_symbol>(d.what))
-            cx_.report.fail(e.pos, "cannot assign to loop iterator " + quote(e.name));
+        const auto& d = assignable(cx_.scopes, cx_.report, e);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) {
             set_type(s->type, e);
             return socket_operand(*s, e, false);

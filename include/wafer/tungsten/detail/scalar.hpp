@@ -119,15 +119,7 @@ public:
 
     /// `target = v` (a scalar, an element or a socket).
     void assign(const ast::expr& target, const rvalue& v) {
-        using kind = ast::expr::kind;
-        if (target.k != kind::name && target.k != kind::subscript)
-            cx_.report.fail(target.pos, "the target of an assignment must be a variable, an array element or a socket");
-        const auto& d = cx_.scopes.lookup(target.name, target.pos);
-        if (std::holds_alternative<param_symbol>(d.what))
-            cx_.report.fail(target.pos,
-                            "cannot assign to param " + quote(target.name) + ": a param is a compile-time constant");
-        if (std::holds_alternative<iterator_symbol>(d.what))
-            cx_.report.fail(target.pos, "cannot assign to loop iterator " + quote(target.name));
+        const auto& d = assignable(cx_.scopes, cx_.report, target);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return send(*s, target, v);
         store(std::get<variable_symbol>(d.what), target, v);
     }

@@ -14,6 +14,7 @@
 
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
+#include "wafer/tungsten/ast.hpp"
 #include "wafer/tungsten/detail/report.hpp"
 #include "wafer/tungsten/types.hpp"
 
@@ -121,5 +122,17 @@ private:
     const reporter& report_;
     std::deque<std::unordered_map<std::string, declaration>> scopes_;  // deque: references stay valid
 };
+
+/// The declaration an assignment's target names: a variable or a socket, never a param or an iterator.
+inline const declaration& assignable(const scope_stack& scopes, const reporter& report, const ast::expr& target) {
+    if (target.k != ast::expr::kind::name && target.k != ast::expr::kind::subscript)
+        report.fail(target.pos, "the target of an assignment must be a variable, an array element or a socket");
+    const auto& d = scopes.lookup(target.name, target.pos);
+    if (std::holds_alternative<param_symbol>(d.what))
+        report.fail(target.pos, "cannot assign to param " + quote(target.name) + ": a param is a compile-time constant");
+    if (std::holds_alternative<iterator_symbol>(d.what))
+        report.fail(target.pos, "cannot assign to loop iterator " + quote(target.name));
+    return d;
+}
 
 }  // namespace wafer::tungsten::detail
