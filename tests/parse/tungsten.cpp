@@ -45,6 +45,14 @@ std::string show(const ast::expr& e) {
         return "(? " + show(e.operands[0]) + " " + show(e.operands[1]) + " " + show(e.operands[2]) + ")";
     case ast::expr::kind::cast:
         return "((" + std::string(wafer::tungsten::name_of(e.type)) + ") " + show(e.operands[0]) + ")";
+    case ast::expr::kind::member: {
+        std::string s = show(e.operands[0]) + "." + e.name;
+        for (std::size_t k = 1; k < e.operands.size(); ++k) s += "[" + show(e.operands[k]) + "]";
+        return s;
+    }
+    case ast::expr::kind::size_of_type:
+        return "(sizeof " + (e.named ? e.named->name : std::string(wafer::tungsten::name_of(e.type))) + ")";
+    case ast::expr::kind::size_of: return "(sizeof " + show(e.operands[0]) + ")";
     }
     return "?";
 }
@@ -224,6 +232,58 @@ TEST_CASE("tungsten parser: arrays of section 5: dimensions, initializers, acces
     CHECK(show(as<ast::assignment>(p.body[14]).target) == "a[0]");
     CHECK(show(as<ast::assignment>(p.body[15]).value) == "a[i]");
     CHECK(show(as<ast::assignment>(p.body[16]).target) == "matrix[r][c]");
+}
+
+TEST_CASE("tungsten parser: an unnamed dimension [N] has no name, though N is a name") {
+    const auto p = parse("xp a[N][m=N];\n");
+    const auto& a = as<ast::var_decl>(p.body[0]);
+    REQUIRE(a.dims.size() == 2);
+    CHECK(a.dims[0].name.empty());
+    CHECK(show(a.dims[0].extent) == "N");
+    CHECK(a.dims[1].name == "m");
+}
+
+TEST_CASE("tungsten parser: structs, unions and typedefs of sections 6 and 7; members and sizeof") {
+    using kind = ast::named_type::kind;
+    auto p = parse("struct Inner {\n  xp c;\n  sp d[2];\n};\n"
+                   "struct Outer { xp a; struct Inner in; sp tail; };\n"
+                   "union wvinter { xp x; hp h; } val[N], one;\n"
+                   "typedef struct tree_node node_array[M];\n"
+                   "typedef float_32 float;\n"
+                   "volatile tnode node;\n"
+                   "o.in.d[0] = points[3].y + sizeof(struct Outer) + sizeof(v[0]) + sizeof(sp) + sizeof(tnode);\n");
+    REQUIRE(p.body.size() == 9);
+    const auto& inner = as<ast::struct_decl>(p.body[0]);
+    CHECK_FALSE(inner.is_union);
+    CHECK(inner.tag == "Inner");
+    CHECK(inner.pos == source_position{1, 1});
+    REQUIRE(inner.members.size() == 2);
+    CHECK(inner.members[1].name == "d");
+    CHECK(inner.members[1].type == base_type::sp);
+    CHECK(inner.members[1].pos == source_position{3, 6});
+    const auto& outer = as<ast::struct_decl>(p.body[1]);
+    REQUIRE(outer.members.size() == 3);
+    CHECK(outer.members[1].name == "in");  // `in` may name a member
+    CHECK(outer.members[1].named == ast::named_type{kind::structure, "Inner"});
+    CHECK(as<ast::struct_decl>(p.body[2]).is_union);
+    const auto& val = as<ast::var_decl>(p.body[3]);  // the inline declarators follow the union
+    CHECK(val.name == "val");
+    CHECK(val.named == ast::named_type{kind::union_type, "wvinter"});
+    CHECK(val.dims.size() == 1);
+    CHECK(as<ast::var_decl>(p.body[4]).name == "one");
+    const auto& nodes = as<ast::typedef_decl>(p.body[5]);
+    CHECK(nodes.name == "node_array");
+    CHECK(nodes.named == ast::named_type{kind::structure, "tree_node"});
+    CHECK(nodes.dims.size() == 1);
+    CHECK(as<ast::typedef_decl>(p.body[6]).named == ast::named_type{kind::alias, "float_32"});
+    const auto& node = as<ast::var_decl>(p.body[7]);
+    CHECK(node.is_volatile);
+    CHECK(node.named == ast::named_type{kind::alias, "tnode"});
+    const auto& a = as<ast::assignment>(p.body[8]);
+    CHECK(show(a.target) == "o.in.d[0]");
+    CHECK(a.target.pos == source_position{10, 6});  // a member's position is its name's
+    CHECK(show(a.value) ==
+          "(+ (+ (+ (+ points[3].y (sizeof Outer)) (sizeof v[0])) (sizeof sp)) (sizeof tnode))");
 }
 
 TEST_CASE("tungsten parser: params and sockets of section 8, one node per declarator") {

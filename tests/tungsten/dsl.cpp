@@ -191,8 +191,11 @@ struct show_statement {
         for (const auto& s : b.body) show(os, s);
         os << '}';
     }
-    void operator()(const ast::if_statement&) const { os << "if ..."; }  // the DSL does not make these yet
+    // The DSL does not make these yet.
+    void operator()(const ast::if_statement&) const { os << "if ..."; }
     void operator()(const ast::loop_statement&) const { os << "loops ..."; }
+    void operator()(const ast::struct_decl& s) const { os << (s.is_union ? "union " : "struct ") << s.tag; }
+    void operator()(const ast::typedef_decl& t) const { os << "typedef " << t.name; }
 };
 
 void show(std::ostream& os, const ast::statement& s) {

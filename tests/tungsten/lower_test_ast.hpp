@@ -56,7 +56,7 @@ inline ast::param_decl param(std::string name, std::optional<expr> def = std::nu
 inline ast::socket_decl sock(base_type t, std::string name) { return {t, std::move(name), {}}; }
 inline ast::var_decl var(base_type t, std::string name, std::vector<ast::dimension> dims = {},
                          std::optional<initializer> init = std::nullopt) {
-    return {t, false, std::move(name), std::move(dims), std::move(init), {}};
+    return {.type = t, .name = std::move(name), .dims = std::move(dims), .init = std::move(init)};
 }
 inline ast::var_decl scalar(base_type t, std::string name, expr init) {
     return var(t, std::move(name), {}, value(std::move(init)));

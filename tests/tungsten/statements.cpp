@@ -9,78 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "wafer/fabric/fabric.hpp"
-#include "wafer/ir/symbol_map.hpp"
-#include "wafer/parse/tungsten.hpp"
-#include "wafer/tungsten/lower.hpp"
+#include "kernel_run.hpp"
 
 using namespace wafer;
-
-namespace {
-
-/// A kernel compiled from `text` and run alone on one PE to its halt.
-struct ran {
-    ir::pe_program program;
-    std::vector<word> memory;
-    fabric::run_result result;
-
-    const ir::symbol& symbol(const std::string& name) const {
-        for (const auto& s : program.symbols)
-            if (s.name == name) return s;
-        FAIL("no symbol " << name);
-        throw;
-    }
-    /// The elements of `name` as integers (16- and 32-bit, by the symbol's format), row-major.
-    std::vector<std::int64_t> ints(const std::string& name) const {
-        const auto& s = symbol(name);
-        const auto w = ir::words_of(s.format);
-        std::size_t n = 1;
-        for (const auto& d : s.dims)
-            if (d.name != "_word") n *= d.extent;
-        std::vector<std::int64_t> out;
-        for (std::size_t k = 0; k < n; ++k) {
-            const std::uint32_t bits = w == 1 ? memory.at(s.base + k) : memory.at(s.base + 2 * k) |
-                                                                            std::uint32_t{memory.at(s.base + 2 * k + 1)} << 16;
-            switch (s.format) {
-            case ir::value_format::s16: out.push_back(std::int16_t(bits)); break;
-            case ir::value_format::s32: out.push_back(std::int32_t(bits)); break;
-            default: out.push_back(bits); break;
-            }
-        }
-        return out;
-    }
-    std::int64_t value(const std::string& name) const { return ints(name).at(0); }
-    /// The bits of a one-element float (hp: one word; sp, ep: two).
-    std::uint32_t bits(const std::string& name) const {
-        const auto& s = symbol(name);
-        return ir::words_of(s.format) == 1 ? memory.at(s.base)
-                                           : memory.at(s.base) | std::uint32_t{memory.at(s.base + 1)} << 16;
-    }
-    float real(const std::string& name) const { return std::bit_cast<float>(bits(name)); }
-};
-
-ran run(const std::string& text, const std::vector<ir::param_value>& settings = {}) {
-    diagnostics ds;
-    auto program = tungsten::lower(parse::parse_tungsten(text, "k.w"), settings, ds);
-    fabric::fabric f(ir::single_pe_layout(program));
-    auto r = f.run();
-    REQUIRE_MESSAGE(r.status == fabric::run_status::halted, fabric::report(r));
-    auto m = f.memory(0);
-    return {program, std::vector<word>(m.begin(), m.end()), r};
-}
-
-std::string first_error(const std::string& text) {
-    try {
-        diagnostics ds;
-        tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
-    } catch (const error& e) {
-        for (const auto& d : e.diagnostics())
-            if (d.level == severity::error) return d.message;
-    }
-    return "<no error>";
-}
-
-}  // namespace
+using test::first_error;
+using test::run;
 
 TEST_CASE("reference §1: i in [0, 4) j in [i, 4) walks a triangle") {
     auto r = run("xp m[n=4][k=4];\n"

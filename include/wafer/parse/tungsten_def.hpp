@@ -10,6 +10,7 @@
 #include "wafer/parse/detail/tungsten_ast_adapted.hpp"
 #include "wafer/parse/detail/tungsten_convert.hpp"
 #include "wafer/parse/tungsten.hpp"
+#include "wafer/tungsten/detail/access.hpp"
 
 namespace wafer::parse::detail::tungsten_x3 {
 
@@ -27,12 +28,20 @@ inline auto keyword(const char* w) { return lexeme[lit(w) >> !identifier_char]; 
 
 inline bool is_reserved(const std::string& w) {
     return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile" ||
-           w == "if" || w == "else";
+           w == "if" || w == "else" || w == "struct" || w == "union" || w == "typedef" || w == "sizeof";
 }
 
 const auto identifier = x3::rule<class identifier_class, std::string>{"a name"} =
     word[([](auto& ctx) {
         x3::_pass(ctx) = !is_reserved(x3::_attr(ctx));
+        x3::_val(ctx) = std::move(x3::_attr(ctx));
+    })];
+
+// A member is only ever named after '.' or in its struct, so `in` may name one (`struct Inner in;`,
+// reference §6).
+const auto member_name = x3::rule<class member_name_class, std::string>{"a member name"} =
+    word[([](auto& ctx) {
+        x3::_pass(ctx) = !is_reserved(x3::_attr(ctx)) || x3::_attr(ctx) == "in";
         x3::_val(ctx) = std::move(x3::_attr(ctx));
     })];
 
@@ -54,6 +63,9 @@ const auto misplaced_word =
 struct integer_literal_class : x3::annotate_on_success {};
 struct real_literal_class : x3::annotate_on_success {};
 struct reference_class : x3::annotate_on_success {};
+struct member_part_class : x3::annotate_on_success {};
+struct size_of_class : x3::annotate_on_success {};
+struct struct_declaration_class : x3::annotate_on_success {};
 struct unary_operation_class : x3::annotate_on_success {};
 struct cast_class : x3::annotate_on_success {};
 template <int Level>
@@ -62,6 +74,7 @@ struct expression_class : x3::annotate_on_success {};
 struct braced_list_class : x3::annotate_on_success {};
 struct dimension_class : x3::annotate_on_success {};
 struct declarator_class : x3::annotate_on_success {};
+struct member_declarator_class : x3::annotate_on_success {};
 struct param_declarator_class : x3::annotate_on_success {};
 struct socket_declarator_class : x3::annotate_on_success {};
 struct loop_class : x3::annotate_on_success {};
@@ -76,6 +89,11 @@ struct statement_class {};
 const x3::rule<integer_literal_class, integer_literal> integer_literal_rule = "an integer";
 const x3::rule<real_literal_class, real_literal> real_literal_rule = "a real number";
 const x3::rule<reference_class, reference> reference_rule = "a name";
+const x3::rule<member_part_class, member_part> member_part_rule = "a member name";
+const x3::rule<class named_type_class, named_type> named_type_rule = "a struct or union";
+const x3::rule<class alias_type_class, named_type> alias_type_rule = "a type";
+const x3::rule<class type_spec_class, type_spec> type_spec_rule = "a type";
+const x3::rule<size_of_class, size_of> size_of_rule = "sizeof";
 const x3::rule<unary_operation_class, unary_operation> unary_operation_rule = "a unary operation";
 const x3::rule<cast_class, cast> cast_rule = "a cast";
 const x3::rule<unary_class, operand> unary = "an expression";
@@ -96,7 +114,11 @@ const x3::rule<initializer_class, initializer> initializer_rule = "an initialize
 const x3::rule<braced_list_class, initializer_list> braced_list = "an initializer list";
 const x3::rule<dimension_class, dimension> dimension_rule = "a dimension";
 const x3::rule<declarator_class, declarator> declarator_rule = "a variable name";
+const x3::rule<member_declarator_class, declarator> member_declarator_rule = "a member name";
 const x3::rule<class variable_declaration_class, variable_declaration> variable_declaration_rule = "a declaration";
+const x3::rule<class member_declaration_class, member_declaration> member_declaration_rule = "a member";
+const x3::rule<struct_declaration_class, struct_declaration> struct_declaration_rule = "a struct or union";
+const x3::rule<class typedef_declaration_class, typedef_declaration> typedef_declaration_rule = "a typedef";
 const x3::rule<param_declarator_class, param_declarator> param_declarator_rule = "a parameter name";
 const x3::rule<class param_declaration_class, param_declaration> param_declaration_rule = "a declaration";
 const x3::rule<socket_declarator_class, socket_declarator> socket_declarator_rule = "a socket name";
@@ -115,21 +137,32 @@ const auto integer_literal_rule_def = numbers::integer;
 const auto real_literal_rule_def = numbers::real;
 
 const auto subscript = '[' > expression_rule > named(']', "']' to close the subscript");
-// Carbide rejects a.length, a.len and len(a) (reference §5); wafer says why.
-const char* const no_length =
-    "arrays have no length in Tungsten: keep the extent in a param (xp param N; xp a[n=N];) and use N";
-const auto length_query = &(lit('.') >> (keyword("length") | keyword("len"))) >> reject(no_length);
-const auto length_call = &(keyword("len") >> '(') >> reject(no_length);
+// Carbide rejects a.length, a.len and len(a) (reference §5); wafer says why (the lowering does
+// for a.length and a.len, which a struct's member may spell).
+const auto length_call = &(keyword("len") >> '(') >> reject(tungsten::detail::no_length);
 
-const auto reference_rule_def = identifier >> *subscript >> -length_query;
+const auto member_part_rule_def = member_name >> *subscript;
+const auto reference_rule_def = identifier >> *subscript >> *(lit('.') > member_part_rule);
+
+// ---- types
+
+using named_kind = tungsten::ast::named_type::kind;
+const auto named_type_rule_def = (keyword("struct") >> x3::attr(named_kind::structure) |
+                                  keyword("union") >> x3::attr(named_kind::union_type)) > named(identifier, "a tag name");
+// A typedef name is a word followed by the declarator's name (no statement has two names in a row).
+const auto alias_type_rule_def = x3::attr(named_kind::alias) >> identifier >> &identifier;
+const auto type_spec_rule_def = base_type | named_type_rule | alias_type_rule;
 
 const auto parenthesized = '(' > expression_rule > named(')', "')' to close the parenthesis");
 const auto unary_operation_rule_def = char_("-~!") > unary;
 const auto cast_rule_def = lit('(') >> base_type >> lit(')') > unary;
+const auto size_of_rule_def = keyword("sizeof") > named('(', "'(' after sizeof") >
+                              (base_type >> &lit(')') | named_type_rule | expression_rule) >
+                              named(')', "')' to close sizeof");
 
 // Every way an expression nests passes through here: parentheses, subscripts and unary operators.
 const auto unary_def = nested("expression")[unary_operation_rule | real_literal_rule | integer_literal_rule |
-                                            cast_rule | parenthesized | length_call | reference_rule];
+                                            cast_rule | size_of_rule | parenthesized | length_call | reference_rule];
 
 using tungsten::ast::binary_op;
 
@@ -180,12 +213,25 @@ const auto braced_list_def =
     &lit('{') >> nested("initializer")[lit('{') > -(initializer_rule % ',') >
                                        named('}', "',' or '}' in the initializer list")];
 
-const auto dimension_rule_def = '[' > -(identifier >> '=') > named(expression_rule, "the dimension's extent") >
+// The lookahead keeps `[N]` from leaving "N" in the name: X3 does not undo a failed optional's attribute.
+const auto dimension_rule_def = '[' > -(&(identifier >> '=') >> identifier >> '=') > named(expression_rule, "the dimension's extent") >
                                 named(']', "']' to close the dimension");
 const auto declarator_rule_def = identifier >> *dimension_rule >> -('=' > initializer_rule);
+const auto member_declarator_rule_def = member_name >> *dimension_rule >> -('=' > initializer_rule);
 const auto variable_declaration_rule_def =
-    (x3::matches[keyword("volatile")] >> base_type) > named(declarator_rule % ',', "a variable name") >
+    (x3::matches[keyword("volatile")] >> type_spec_rule) > named(declarator_rule % ',', "a variable name") >
     end_of_declaration;
+
+const auto member_declaration_rule_def = type_spec_rule > named(member_declarator_rule % ',', "a member name") >
+                                         named(';', "';' after the member");
+// `struct P { ... };` defines a type (and perhaps variables); `struct P p;` declares a variable.
+const auto struct_declaration_rule_def =
+    (named_type_rule >> &lit('{')) > nested("struct")[lit('{') > *member_declaration_rule >
+                                                      named('}', "a member or '}' to close the struct")] >
+    -(declarator_rule % ',') > named(';', "';' after the struct's '}'");
+const auto typedef_declaration_rule_def = keyword("typedef") > named(type_spec_rule, "a type after typedef") >
+                                          named(declarator_rule, "the typedef's name") >
+                                          named(';', "';' after the typedef");
 
 const auto param_declarator_rule_def =
     identifier >> -(&lit('[') >> reject("a parameter is always a scalar")) >> -('=' > expression_rule);
@@ -224,15 +270,18 @@ const auto if_statement_rule_def =
 const auto loop_statement_rule_def =
     +loop_rule >> &(lit('{') | keyword("if")) >> nested("statement")[statement_rule];
 
-const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | variable_declaration_rule |
+const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | struct_declaration_rule |
+                                typedef_declaration_rule | variable_declaration_rule |
                                 if_statement_rule | loop_statement_rule | block_rule | assignment_rule;
 
 const auto program_def = *statement_rule > named(misplaced_word | x3::eoi, "a declaration or a statement");
 
-BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, unary_operation_rule, cast_rule, unary,
+BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, member_part_rule, named_type_rule,
+                    alias_type_rule, type_spec_rule, size_of_rule, member_declaration_rule, struct_declaration_rule,
+                    typedef_declaration_rule, unary_operation_rule, cast_rule, unary,
                     multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,
                     logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,
-                    dimension_rule, declarator_rule, variable_declaration_rule, param_declarator_rule,
+                    dimension_rule, declarator_rule, member_declarator_rule, variable_declaration_rule, param_declarator_rule,
                     param_declaration_rule, socket_declarator_rule, socket_declaration_rule, loop_rule,
                     assignment_rule, block_rule, if_statement_rule, loop_statement_rule, statement_rule, program)
 

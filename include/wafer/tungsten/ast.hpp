@@ -36,6 +36,14 @@ constexpr bool is_logical(binary_op op) noexcept {
     return op == binary_op::logical_and || op == binary_op::logical_or;
 }
 
+/// A type named by a struct or union tag or by a typedef (reference §6, §7).
+struct named_type {
+    enum class kind : std::uint8_t { structure, union_type, alias };
+    kind k = kind::alias;
+    std::string name;
+    friend bool operator==(const named_type&, const named_type&) = default;
+};
+
 /// An expression node: a kind plus operands (no inheritance, cheap to copy and compare).
 struct expr {
     enum class kind : std::uint8_t {
@@ -49,13 +57,17 @@ struct expr {
         logical_not,  ///< `!operands[0]`
         conditional,  ///< `operands[0] ? operands[1] : operands[2]`
         cast,         ///< `(type) operands[0]`
+        member,       ///< `operands[0].name[operands[1]]...`: a member of a struct or union, then its subscripts
+        size_of_type, ///< `sizeof(type)` or `sizeof(struct named)`
+        size_of,      ///< `sizeof(operands[0])`: a variable, an element or a member
     };
     kind k = kind::integer;
     std::int64_t value = 0;
     double real = 0.0;
     std::string name;
     binary_op op = binary_op::add;
-    base_type type = base_type::xp;  ///< cast: the type converted to
+    base_type type = base_type::xp;  ///< cast, size_of_type: the type
+    std::optional<named_type> named;  ///< size_of_type: the struct, union or typedef, when set
     std::vector<expr> operands;
     source_position pos;
 
@@ -96,9 +108,10 @@ struct socket_decl {
     friend bool operator==(const socket_decl&, const socket_decl&) = default;
 };
 
-/// `xp a[n=4] = {...};` or `xp b = 1;` (one per declarator).
+/// `xp a[n=4] = {...};` or `xp b = 1;` (one per declarator); also a member of a struct or union.
 struct var_decl {
     base_type type = base_type::xp;
+    std::optional<named_type> named;  ///< `struct P p;`, `tnode n;`: the type, instead of `type`
     bool is_volatile = false;
     std::string name;
     std::vector<dimension> dims;   ///< empty for a scalar
@@ -123,6 +136,26 @@ struct assignment {
     expr value;
     source_position pos;          ///< of the statement's first token
     friend bool operator==(const assignment&, const assignment&) = default;
+};
+
+/// `struct P { xp x; xp y; };` or `union U { ... };`: a type. Its inline declarators
+/// (`} p, q[4];`) follow as var_decl statements naming it.
+struct struct_decl {
+    bool is_union = false;
+    std::string tag;
+    std::vector<var_decl> members;  ///< in order; no initializers
+    source_position pos;
+    friend bool operator==(const struct_decl&, const struct_decl&) = default;
+};
+
+/// `typedef sp real;`, `typedef sp row[N];`, `typedef struct P point_t;`.
+struct typedef_decl {
+    base_type type = base_type::xp;
+    std::optional<named_type> named;  ///< the aliased struct, union or typedef, instead of `type`
+    std::string name;
+    std::vector<dimension> dims;  ///< an array typedef's extents
+    source_position pos;
+    friend bool operator==(const typedef_decl&, const typedef_decl&) = default;
 };
 
 struct statement;
@@ -154,7 +187,8 @@ struct loop_statement {
 };
 
 struct statement
-    : std::variant<param_decl, socket_decl, var_decl, assignment, block, if_statement, loop_statement> {
+    : std::variant<param_decl, socket_decl, var_decl, struct_decl, typedef_decl, assignment, block, if_statement,
+                   loop_statement> {
     using variant::variant;
     friend bool operator==(const statement&, const statement&) = default;
 };

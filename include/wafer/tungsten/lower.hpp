@@ -31,6 +31,8 @@ struct statement_lowering {
     void operator()(const ast::param_decl& p) const { declare_param(cx, p); }
     void operator()(const ast::socket_decl& s) const { declare_socket(cx, s); }
     void operator()(const ast::var_decl& v) const { declare_variable(cx, v); }
+    void operator()(const ast::struct_decl& s) const { declare_struct(cx, s); }
+    void operator()(const ast::typedef_decl& t) const { declare_typedef(cx, t); }
     void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
     void operator()(const ast::block& b) const {
         check_depth(b.pos);

@@ -22,15 +22,34 @@ struct chain;
 struct unary_operation;
 struct cast;
 
-/// `name` or `name[e][e]...`.
-struct reference : x3::position_tagged {
+/// `.name[e]...` after a reference: a member of a struct or union.
+struct member_part : x3::position_tagged {
     std::string name;
     std::vector<expression> subscripts;
 };
 
+/// `name`, `name[e][e]...`, then members: `o.in.d[0]`.
+struct reference : x3::position_tagged {
+    std::string name;
+    std::vector<expression> subscripts;
+    std::vector<member_part> members;
+};
+
+/// `struct tag`, `union tag` or a typedef name.
+struct named_type {
+    tungsten::ast::named_type::kind k = tungsten::ast::named_type::kind::alias;
+    std::string name;
+};
+
+/// A declaration's type.
+using type_spec = x3::variant<tungsten::base_type, named_type>;
+
+struct size_of;
+
 /// A parenthesized expression is the expression itself; a chain is one precedence level's.
 using operand = x3::variant<integer_literal, real_literal, reference, x3::forward_ast<unary_operation>,
-                            x3::forward_ast<cast>, x3::forward_ast<chain>, x3::forward_ast<expression>>;
+                            x3::forward_ast<cast>, x3::forward_ast<size_of>, x3::forward_ast<chain>,
+                            x3::forward_ast<expression>>;
 
 /// `-x`, `~x` or `!x`.
 struct unary_operation : x3::position_tagged {
@@ -42,6 +61,11 @@ struct unary_operation : x3::position_tagged {
 struct cast : x3::position_tagged {
     tungsten::base_type type = tungsten::base_type::xp;
     operand value;
+};
+
+/// `sizeof(type)`, `sizeof(struct tag)` or `sizeof(expression)`.
+struct size_of : x3::position_tagged {
+    x3::variant<tungsten::base_type, named_type, x3::forward_ast<expression>> what;
 };
 
 struct operation {
@@ -92,8 +116,27 @@ struct declarator : x3::position_tagged {
 /// `[volatile] T a[..] = .., b;`
 struct variable_declaration {
     bool is_volatile = false;
-    tungsten::base_type type = tungsten::base_type::xp;
+    type_spec type;
     std::vector<declarator> declarators;
+};
+
+/// `T a[..], b;` inside a struct or union.
+struct member_declaration {
+    type_spec type;
+    std::vector<declarator> declarators;
+};
+
+/// `struct tag { members } declarators;` (or `union`).
+struct struct_declaration : x3::position_tagged {
+    named_type type;
+    std::vector<member_declaration> members;
+    std::vector<declarator> declarators;
+};
+
+/// `typedef T name[..];` (the declarator takes no initializer).
+struct typedef_declaration {
+    type_spec type;
+    declarator alias;
 };
 
 struct param_declarator : x3::position_tagged {
@@ -135,7 +178,8 @@ struct assignment : x3::position_tagged {
 struct block;
 struct if_statement;
 struct loop_statement;
-using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, assignment,
+using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, struct_declaration,
+                              typedef_declaration, assignment,
                               x3::forward_ast<block>, x3::forward_ast<if_statement>,
                               x3::forward_ast<loop_statement>>;
 

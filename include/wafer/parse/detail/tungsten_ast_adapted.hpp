@@ -4,7 +4,10 @@
 
 #include "wafer/parse/detail/tungsten_ast.hpp"
 
-BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::reference, name, subscripts)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::member_part, name, subscripts)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::reference, name, subscripts, members)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::named_type, k, name)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::size_of, what)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::unary_operation, sign, value)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::cast, type, value)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::operation, op, rhs)
@@ -15,6 +18,9 @@ BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::initializer_list, e
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::dimension, name, extent)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::declarator, name, dims, init)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::variable_declaration, is_volatile, type, declarators)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::member_declaration, type, declarators)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::struct_declaration, type, members, declarators)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::typedef_declaration, type, alias)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::param_declarator, name, default_value)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::param_declaration, type, declarators)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::socket_declarator, name)

@@ -2,7 +2,9 @@
 // From the Tungsten grammar's AST to the plain wafer::tungsten::ast: operator chains fold to the left,
 // declarations split into one node per declarator, and every node gets the line:column of its first
 // token (a declarator's node: its name; a binary operation: the start of its left operand, '(' included).
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -44,11 +46,39 @@ private:
     }
 
     ast::expr expr(const reference& ref, std::size_t depth) const {
-        check_depth(handler_, ref, depth);
+        // The last member is the root of the tree: the variable's name sits deepest.
+        const std::size_t root_depth = depth + ref.members.size();
+        check_depth(handler_, ref, root_depth);
         ast::expr e{.k = ref.subscripts.empty() ? ast::expr::kind::name : ast::expr::kind::subscript,
                     .name = ref.name,
                     .pos = at(ref)};
-        for (const auto& s : ref.subscripts) e.operands.push_back(expr(s, depth + 1));
+        for (const auto& s : ref.subscripts) e.operands.push_back(expr(s, root_depth + 1));
+        for (std::size_t k = 0; k < ref.members.size(); ++k) {
+            const auto& part = ref.members[k];
+            ast::expr m{.k = ast::expr::kind::member, .name = part.name, .pos = at(part)};
+            m.operands.push_back(std::move(e));
+            for (const auto& s : part.subscripts) m.operands.push_back(expr(s, root_depth - k));
+            e = std::move(m);
+        }
+        return e;
+    }
+
+    ast::expr expr(const size_of& s, std::size_t depth) const {
+        check_depth(handler_, s, depth);
+        ast::expr e{.k = ast::expr::kind::size_of_type, .pos = at(s)};
+        boost::apply_visitor(
+            [&](const auto& what) {
+                using T = std::decay_t<decltype(what)>;
+                if constexpr (std::is_same_v<T, tungsten::base_type>) {
+                    e.type = what;
+                } else if constexpr (std::is_same_v<T, named_type>) {
+                    e.named = ast::named_type{what.k, what.name};
+                } else {
+                    e.k = ast::expr::kind::size_of;
+                    e.operands.push_back(expr(what.get(), depth + 1));
+                }
+            },
+            s.what.get());
         return e;
     }
 
@@ -106,14 +136,50 @@ private:
         return out;
     }
 
+    /// The base type of `t`, or the struct, union or typedef it names.
+    static std::pair<tungsten::base_type, std::optional<ast::named_type>> type_of(const type_spec& t) {
+        if (const auto* base = boost::get<tungsten::base_type>(&t.get())) return {*base, std::nullopt};
+        const auto& named = boost::get<named_type>(t.get());
+        return {tungsten::base_type::xp, ast::named_type{named.k, named.name}};
+    }
+
+    ast::var_decl variable(const type_spec& type, bool is_volatile, const declarator& d) const {
+        auto [base, named] = type_of(type);
+        ast::var_decl v{.type = base, .named = named, .is_volatile = is_volatile, .name = d.name, .pos = at(d)};
+        v.dims = dimensions(d.dims);
+        if (d.init) v.init = init(*d.init);
+        return v;
+    }
+
+    std::vector<ast::dimension> dimensions(const std::vector<dimension>& dims) const {
+        std::vector<ast::dimension> out;
+        for (const auto& dim : dims)
+            out.push_back({.name = dim.name.value_or(""), .extent = expr(dim.extent), .pos = at(dim)});
+        return out;
+    }
+
     void add(const variable_declaration& decl, std::vector<ast::statement>& out) const {
-        for (const auto& d : decl.declarators) {
-            ast::var_decl v{.type = decl.type, .is_volatile = decl.is_volatile, .name = d.name, .pos = at(d)};
-            for (const auto& dim : d.dims)
-                v.dims.push_back({.name = dim.name.value_or(""), .extent = expr(dim.extent), .pos = at(dim)});
-            if (d.init) v.init = init(*d.init);
-            out.emplace_back(std::move(v));
-        }
+        for (const auto& d : decl.declarators) out.emplace_back(variable(decl.type, decl.is_volatile, d));
+    }
+
+    void add(const struct_declaration& decl, std::vector<ast::statement>& out) const {
+        ast::struct_decl s{.is_union = decl.type.k == ast::named_type::kind::union_type,
+                           .tag = decl.type.name,
+                           .pos = at(decl)};
+        for (const auto& m : decl.members)
+            for (const auto& d : m.declarators) s.members.push_back(variable(m.type, false, d));
+        out.emplace_back(std::move(s));
+        for (const auto& d : decl.declarators) out.emplace_back(variable(type_spec(decl.type), false, d));
+    }
+
+    void add(const typedef_declaration& decl, std::vector<ast::statement>& out) const {
+        if (decl.alias.init) handler_.fail(at(decl.alias), "a typedef names a type: it takes no initializer");
+        auto [base, named] = type_of(decl.type);
+        out.emplace_back(ast::typedef_decl{.type = base,
+                                           .named = named,
+                                           .name = decl.alias.name,
+                                           .dims = dimensions(decl.alias.dims),
+                                           .pos = at(decl.alias)});
     }
 
     void add(const param_declaration& decl, std::vector<ast::statement>& out) const {

@@ -3,8 +3,8 @@
 // and params fold to constants; together with the current statement's loop iterators, integer
 // expressions fold to affine forms offset + sum(coeff[d] * i[d]), which is what subscripts,
 // loop bounds and iterator values lower to. Arithmetic is checked: 64-bit overflow is an error.
+#include <algorithm>
 #include <array>
-#include <cstdint>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,8 +12,10 @@
 
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/report.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
+#include "wafer/tungsten/detail/type_name.hpp"
 
 namespace wafer::tungsten::detail {
 
@@ -79,7 +81,11 @@ public:
                 if (const auto* p = std::get_if<param_symbol>(&scopes_.lookup(e.name, e.pos).what))
                     return constant{false, p->value, 0.0};
                 return std::nullopt;
-            case kind::subscript: return std::nullopt;
+            case kind::subscript:
+            case kind::member: return std::nullopt;
+            case kind::size_of_type:
+                return constant{false, saturated(object_words(type_named(scopes_, report_, e.type, e.named, e.pos))), 0.0};
+            case kind::size_of: return constant{false, size_of(e.operands[0]), 0.0};
             case kind::negate: {
                 auto v = constant_of(e.operands[0]);
                 if (!v) return std::nullopt;
@@ -112,6 +118,8 @@ public:
         checked_arithmetic c(report_, e.pos);
         switch (e.k) {
             case kind::integer: return affine{e.value, {}};
+            case kind::size_of:
+            case kind::size_of_type:
             case kind::complement: {
                 auto v = constant_of(e);
                 if (!v) return std::nullopt;
@@ -165,6 +173,30 @@ public:
     }
 
 private:
+    /// sizeof of an object in words (reference §3): a typedef's type, or what a reference reaches,
+    /// a whole array included.
+    std::int64_t size_of(const ast::expr& e) const {
+        if (e.k == ast::expr::kind::cast) return words_of(e.type);
+        if (!is_reference(e))
+            report_.fail(e.pos, "sizeof takes a type, a variable, an element or a member, not a computed value");
+        const auto& root = root_of(e);
+        const auto& d = scopes_.lookup(root.name, root.pos);
+        if (const auto* t = std::get_if<type_symbol>(&d.what); t && e.k == ast::expr::kind::name)
+            return saturated(object_words(t->type));
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
+            auto a = resolve_access(*v, e, report_);
+            return saturated(element_count(a.rest) * a.element_words());
+        }
+        if (e.k != ast::expr::kind::name)
+            report_.fail(e.pos, quote(root.name) + " is a " + std::string(kind_of(d)) + ", not an array or a struct");
+        if (const auto* p = std::get_if<param_symbol>(&d.what)) return words_of(p->type);
+        if (const auto* s = std::get_if<socket_symbol>(&d.what)) return words_of(s->type);
+        return 1;  // an iterator is xp
+    }
+    static std::int64_t saturated(std::uint64_t words) {
+        return static_cast<std::int64_t>(std::min<std::uint64_t>(words, INT64_MAX));
+    }
+
     std::optional<constant> real_operation(const ast::expr& e, constant l, constant r) const {
         const double a = l.is_real ? l.real : static_cast<double>(l.integer);
         const double b = r.is_real ? r.real : static_cast<double>(r.integer);

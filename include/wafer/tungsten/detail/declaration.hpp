@@ -1,5 +1,6 @@
 #pragma once
-// Declarations: params (reference §8), sockets, scalars and arrays (§4, §5). Top-level variables
+// Declarations: params (reference §8), sockets, scalars and arrays (§4, §5) of any type
+// (type_declaration.hpp declares the types). Top-level variables
 // are the kernel's symbols and their constant initializers its initial data; a block-scope
 // initializer, or a non-constant one, runs as an operation where the declaration stands.
 #include <cstdint>
@@ -14,6 +15,8 @@
 #include "wafer/tungsten/detail/initializer.hpp"
 #include "wafer/tungsten/detail/memory_layout.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
+#include "wafer/tungsten/detail/symbol_map.hpp"
+#include "wafer/tungsten/detail/type_declaration.hpp"
 #include "wafer/tungsten/detail/well_formed.hpp"
 
 namespace wafer::tungsten::detail {
@@ -76,39 +79,14 @@ inline void declare_socket(context& cx, const ast::socket_decl& s) {
     d.status = declaration::state::ready;
 }
 
-/// Evaluates the extents and dimension names of `v` and gives it memory.
-inline void lay_out(context& cx, const ast::var_decl& decl, variable_symbol& v) {
-    if (decl.dims.size() > max_nesting)
-        cx.report.fail(decl.pos, quote(decl.name) + " has more than " + std::to_string(max_nesting) + " dimensions");
-    for (std::size_t k = 0; k < decl.dims.size(); ++k) {
-        const auto& dim = decl.dims[k];
-        auto name = dim.name.empty() ? "n" + std::to_string(k) : dim.name;  // the reference's generated names
-        check_well_formed(dim.extent, cx.report);
-        auto extent = cx.eval.integer_of(dim.extent);
-        if (!extent)
-            cx.report.fail(dim.extent.pos, "the extent of dimension " + quote(name) + " of " + quote(decl.name) +
-                                               " must be a compile-time integer constant (literals and params)");
-        if (*extent < 1)
-            cx.report.fail(dim.extent.pos, "dimension " + quote(name) + " of " + quote(decl.name) + " has extent " +
-                                               std::to_string(*extent) + "; an extent must be at least 1");
-        if (*extent > hw::memory_words)
-            cx.report.fail(dim.extent.pos, quote(decl.name) + " does not fit in PE memory: dimension " + quote(name) +
-                                               " has extent " + std::to_string(*extent));
-        for (const auto& earlier : v.dim_names)
-            if (earlier == name)
-                cx.report.fail(dim.pos, quote(decl.name) + " has two dimensions named " + quote(name) +
-                                            "; the symbol map addresses dimensions by name");
-        v.extents.push_back(static_cast<std::uint32_t>(*extent));
-        v.dim_names.push_back(std::move(name));
-    }
-    if (words_of(v.type) > 1)
-        for (const auto& name : v.dim_names)
-            if (name == "_word")
-                cx.report.fail(decl.pos, "dimension name '_word' of " + quote(decl.name) +
-                                             " is taken by the words of its " + std::string(name_of(v.type)) +
-                                             " elements in the symbol map");
-    v.base = cx.memory.allocate(element_count(v.extents) * words_of(v.type), words_of(v.type) > 1, quote(decl.name),
-                                decl.pos, cx.report);
+/// Gives `v`, of type `t`, its extents, its dimension names (n0, n1, ... by position for unnamed
+/// ones, as the symbol map has them) and memory.
+inline void lay_out(context& cx, const ast::var_decl& decl, const object_type& t, variable_symbol& v) {
+    v.extents = t.extents;
+    for (std::size_t k = 0; k < t.dim_names.size(); ++k)
+        v.dim_names.push_back(t.dim_names[k].empty() ? "n" + std::to_string(k) : t.dim_names[k]);
+    v.base = cx.memory.allocate(element_count(v.extents) * v.element_words(), element_even(v.type, v.composite.get()),
+                                quote(decl.name), decl.pos, cx.report);
 }
 
 /// A block-scope array's initializer runs each time its declaration does: one mov of its values,
@@ -176,17 +154,33 @@ inline void initialize(context& cx, const std::string& name, const variable_symb
 }
 
 inline void declare_variable(context& cx, const ast::var_decl& decl) {
-    auto& d = cx.scopes.declare({decl.name, decl.pos, variable_symbol{decl.type, decl.dims.size(), 0, {}, {}}});
+    // The type is looked up before the name is declared (`tnode tnode;` is fine); the extents after,
+    // so they cannot use the name.
+    object_type t;
+    try {
+        t = type_named(cx.scopes, cx.report, decl.type, decl.named, decl.pos);
+    } catch (const abandon&) {
+        cx.scopes.declare({decl.name, decl.pos, variable_symbol{}}).status = declaration::state::failed;
+        throw;
+    }
+    auto& d = cx.scopes.declare(
+        {decl.name, decl.pos, variable_symbol{t.base, decl.dims.size() + t.extents.size(), 0, {}, {}, t.composite}});
     auto& v = std::get<variable_symbol>(d.what);
     try {
-        lay_out(cx, decl, v);
+        lay_out(cx, decl, with_dimensions(cx, std::move(t), decl.dims, decl.name), v);
+        if (cx.scopes.at_top_level())
+            symbol_map_entries(cx.out.symbols, cx.report, decl.pos)
+                .add(decl.name, v.base, v.type, v.composite.get(), v.extents, v.dim_names);
     } catch (const abandon&) {
         d.status = declaration::state::failed;
         throw;
     }
-    if (cx.scopes.at_top_level())
-        cx.out.symbols.push_back({decl.name, format_of(decl.type), v.base, map_dimensions(v)});
     try {
+        if (decl.init && v.composite)
+            cx.report.fail(decl.init->pos, quote(decl.name) + " is " + (v.rank ? "an array of " : "a ") +
+                                               v.composite->spelling() + ": it takes no initializer (" +
+                                               "assign its members, as in " + decl.name + (v.rank ? "[0]" : "") +
+                                               "." + v.composite->members.front().name + " = 0;)");
         if (decl.init) initialize(cx, decl.name, v, *decl.init, decl.pos);
     } catch (const abandon&) {
         d.status = declaration::state::ready;  // the variable exists; only its initializer failed

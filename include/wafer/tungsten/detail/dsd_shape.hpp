@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/convert.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
@@ -16,7 +17,7 @@ namespace wafer::tungsten::detail {
 /// Every name in `e` refers to a ready declaration that a DSD operand can use.
 inline bool names_visible(const context& cx, const ast::expr& e) {
     using kind = ast::expr::kind;
-    if (e.k == kind::name || e.k == kind::subscript) {
+    if (e.k == kind::name || e.k == kind::subscript) {  // a member's root is its first operand
         const auto* d = cx.scopes.find(e.name);
         if (!d) return false;
         if (const auto* it = std::get_if<iterator_symbol>(&d->what); it && it->reg != ir::no_reg) return false;
@@ -39,10 +40,9 @@ public:
     /// `target = value` over the loops already declared (as DSD iterators).
     bool assignment(const ast::expr& target, const ast::expr& value) const {
         if (!names_visible(cx_, target) || !names_visible(cx_, value)) return false;
-        if (target.k != ast::expr::kind::name && target.k != ast::expr::kind::subscript) return false;
-        const auto type = stored_type(*cx_.scopes.find(target.name));
+        if (!is_reference(target)) return false;
+        const auto type = stored_type(target);
         if (!type) return false;
-        if (target.k == ast::expr::kind::subscript && !affine_subscripts(target)) return false;
         return this->value(*type, value);
     }
 
@@ -55,35 +55,36 @@ public:
     }
 
 private:
-    static std::optional<base_type> stored_type(const declaration& d) {
-        if (const auto* s = std::get_if<socket_symbol>(&d.what)) return s->type;
-        if (const auto* v = std::get_if<variable_symbol>(&d.what)) return v->type;
-        return std::nullopt;
-    }
-
-    bool affine_subscripts(const ast::expr& e) const {
-        const auto* v = std::get_if<variable_symbol>(&cx_.scopes.find(e.name)->what);
-        if (!v || v->rank != e.operands.size()) return false;
-        for (const auto& s : e.operands)
-            if (!cx_.eval.affine_of(s)) return false;
-        return true;
+    /// The type a reference stores, when it is a socket or one element with affine subscripts.
+    std::optional<base_type> stored_type(const ast::expr& e) const {
+        const auto& d = *cx_.scopes.find(root_of(e).name);
+        if (const auto* s = std::get_if<socket_symbol>(&d.what))
+            return e.k == ast::expr::kind::subscript || e.k == ast::expr::kind::member ? std::nullopt
+                                                                                         : std::optional(s->type);
+        const auto* v = std::get_if<variable_symbol>(&d.what);
+        if (!v) return std::nullopt;
+        auto a = try_value_access(*v, e);
+        if (!a) return std::nullopt;
+        for (const auto& step : a->steps)
+            if (!cx_.eval.affine_of(*step.index)) return std::nullopt;
+        return a->type;
     }
 
     bool leaves(const ast::expr& e, ir::data_type type, bool floating) const {
         using kind = ast::expr::kind;
         switch (e.k) {
-            case kind::integer: return true;
+            case kind::integer:
+            case kind::size_of:
+            case kind::size_of_type: return true;
             case kind::real: return floating;
             case kind::name:
-            case kind::subscript: {
-                const auto& d = *cx_.scopes.find(e.name);
+            case kind::subscript:
+            case kind::member: {
+                const auto& d = *cx_.scopes.find(root_of(e).name);
                 if (std::holds_alternative<param_symbol>(d.what)) return e.k == kind::name;
                 if (std::holds_alternative<iterator_symbol>(d.what)) return e.k == kind::name && !floating;
-                const auto t = stored_type(d);
-                if (!t || *t == base_type::u1 || data_type_of(*t) != type) return false;
-                if (std::holds_alternative<socket_symbol>(d.what)) return e.k == kind::name;
-                const auto& v = std::get<variable_symbol>(d.what);
-                return e.k == kind::name ? v.rank == 0 : affine_subscripts(e);
+                const auto t = stored_type(e);
+                return t && *t != base_type::u1 && data_type_of(*t) == type;
             }
             case kind::negate: return leaves(e.operands[0], type, floating);
             case kind::binary:

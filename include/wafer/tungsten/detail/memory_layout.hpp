@@ -1,7 +1,7 @@
 #pragma once
 // Memory layout: variables get words in declaration order from 0x0000, 32- and 64-bit types at
 // even addresses, nothing reused (simple and deterministic); the expression temporaries go after
-// everything. Row-major strides and the symbol map's dimensions (reference §5) live here too.
+// everything. Row-major strides live here too.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,16 +51,6 @@ inline std::uint64_t element_count(const std::vector<std::uint32_t>& extents) {
     std::uint64_t n = 1;
     for (auto e : extents) n = e != 0 && n > saturated / e ? saturated : n * e;
     return n;
-}
-
-/// The symbol-map dimensions of `v`: its own, then `_word` over the 16-bit words of a wider element.
-inline std::vector<ir::dimension> map_dimensions(const variable_symbol& v) {
-    std::vector<ir::dimension> dims;
-    auto strides = row_major_strides(v.extents, words_of(v.type));
-    for (std::size_t d = 0; d < v.extents.size(); ++d)
-        dims.push_back({v.dim_names[d], v.extents[d], static_cast<std::int32_t>(strides[d])});
-    if (words_of(v.type) > 1) dims.push_back({"_word", words_of(v.type), 1});
-    return dims;
 }
 
 }  // namespace wafer::tungsten::detail

@@ -12,6 +12,7 @@
 
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/constant.hpp"
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/convert.hpp"
@@ -35,29 +36,28 @@ class operand_lowering {
 public:
     operand_lowering(context& cx, statement_frame& frame) : cx_(cx), f_(frame) {}
 
-    /// The assignment's target (an element, a scalar or a socket); its type becomes the statement's.
+    /// The assignment's target (an element, a member, a scalar or a socket); its type becomes the statement's.
     ir::dsd target(const ast::expr& e) {
         const auto& d = assignable(cx_.scopes, cx_.report, e);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) {
-            set_type(s->type, e);
+            set_type(s->type, e.name, e.pos);
             return socket_operand(*s, e, false);
         }
-        const auto& v = std::get<variable_symbol>(d.what);
-        set_type(v.type, e);
-        return variable_operand(v, e);
+        auto a = value_access(std::get<variable_symbol>(d.what), e, cx_.report);
+        set_type(a.type, a.path, e.pos);
+        return variable_operand(a);
     }
 
     /// The target `name` of a declarator's initializer.
     ir::dsd target(const variable_symbol& v, const std::string& name, source_position pos) {
-        ast::expr e{.k = ast::expr::kind::name, .name = name, .pos = pos};
-        set_type(v.type, e);
-        return variable_operand(v, e);
+        auto a = value_access(v, ast::expr{.k = ast::expr::kind::name, .name = name, .pos = pos}, cx_.report);
+        set_type(a.type, name, pos);
+        return variable_operand(a);
     }
 
     /// Whether `e` lowers to one operand (no operation needed).
     bool is_leaf(const ast::expr& e) const {
-        return e.k == ast::expr::kind::name || e.k == ast::expr::kind::subscript || cx_.eval.affine_of(e) ||
-               cx_.eval.constant_of(e);
+        return is_reference(e) || cx_.eval.affine_of(e) || cx_.eval.constant_of(e);
     }
 
     /// The operand of a leaf read as a value.
@@ -79,40 +79,43 @@ public:
             o.stride = narrow_strides(a->coeff, e.pos);
             return o;
         }
-        const auto& d = cx_.scopes.lookup(e.name, e.pos);
-        if (const auto* s = std::get_if<socket_symbol>(&d.what)) {
-            check_type(s->type, e);
+        const auto& root = root_of(e);
+        const auto& d = cx_.scopes.lookup(root.name, root.pos);
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
+            auto a = value_access(*v, e, cx_.report);
+            check_type(a.type, a.path, e.pos);
+            return variable_operand(a);
+        }
+        if (const auto* s = std::get_if<socket_symbol>(&d.what); s && e.k != ast::expr::kind::member) {
+            check_type(s->type, e.name, e.pos);
             return socket_operand(*s, e, true);
         }
-        if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
-            check_type(v->type, e);
-            return variable_operand(*v, e);
-        }
-        cx_.report.fail(e.pos, quote(e.name) + " is a " + std::string(kind_of(d)) + ", not an array");
+        cx_.report.fail(e.pos, quote(root.name) + " is a " + std::string(kind_of(d)) + ", not " +
+                                   (e.k == ast::expr::kind::member ? "a struct or union" : "an array"));
     }
 
 private:
-    void set_type(base_type t, const ast::expr& e) {
-        check_storage(t, e);
+    void set_type(base_type t, const std::string& what, source_position pos) {
+        check_storage(t, what, pos);
         f_.type = t;
         f_.data = *data_type_of(t);
     }
 
-    void check_type(base_type t, const ast::expr& e) const {
-        check_storage(t, e);
+    void check_type(base_type t, const std::string& what, source_position pos) const {
+        check_storage(t, what, pos);
         if (*data_type_of(t) != f_.data)
-            cx_.report.fail(e.pos, "mixing " + std::string(name_of(f_.type)) + " and " + std::string(name_of(t)) +
-                                       " in one statement is not supported yet");
+            cx_.report.fail(pos, "mixing " + std::string(name_of(f_.type)) + " and " + std::string(name_of(t)) +
+                                     " in one statement is not supported yet");
     }
 
-    /// 64-bit values are storage only (reference §3); hp and ep have no arithmetic in wafer yet.
-    void check_storage(base_type t, const ast::expr& e) const {
+    /// 64-bit values are storage only (reference §3).
+    void check_storage(base_type t, const std::string& what, source_position pos) const {
         if (t == base_type::u64 || t == base_type::s64)
-            cx_.report.fail(e.pos, quote(e.name) + " is " + std::string(name_of(t)) +
-                                       ": a 64-bit value is rejected at compile time (it can only be initialized)");
+            cx_.report.fail(pos, quote(what) + " is " + std::string(name_of(t)) +
+                                     ": a 64-bit value is rejected at compile time (it can only be initialized)");
         if (!data_type_of(t))
-            cx_.report.fail(e.pos, std::string(name_of(t)) + " arithmetic is not supported yet (" + quote(e.name) +
-                                       " is " + std::string(name_of(t)) + ")");
+            cx_.report.fail(pos, std::string(name_of(t)) + " arithmetic is not supported yet (" + quote(what) +
+                                     " is " + std::string(name_of(t)) + ")");
     }
 
     ir::dsd socket_operand(const socket_symbol& s, const ast::expr& e, bool read) {
@@ -127,44 +130,31 @@ private:
         return fabric_operand(cx_, s, e, read);
     }
 
-    ir::dsd variable_operand(const variable_symbol& v, const ast::expr& e) const {
+    ir::dsd variable_operand(const access& a) const {
         ir::dsd o;
         o.k = ir::dsd::kind::mem;
-        o.base = v.base;
-        if (v.rank == 0) {
-            if (e.k == ast::expr::kind::subscript)
-                cx_.report.fail(e.pos, quote(e.name) + " is a scalar, not an array");
-            return o;
-        }
-        const auto given = e.k == ast::expr::kind::subscript ? e.operands.size() : 0;
-        if (given != v.rank)
-            cx_.report.fail(e.pos, quote(e.name) + " has " + count_of(v.rank, "dimension") + " but " +
-                                       count_of(given, "subscript") + (given == 1 ? " is" : " are") +
-                                       " given; write one subscript per dimension");
-        auto strides = row_major_strides(v.extents, words_of(v.type));
-        checked_arithmetic c(cx_.report, e.pos);
-        std::int64_t base = v.base;
+        checked_arithmetic c(cx_.report, f_.pos);
+        std::int64_t base = a.base;
         std::array<std::int64_t, ir::max_rank> stride{};
-        for (std::size_t j = 0; j < v.rank; ++j) {
-            const auto& sub = e.operands[j];
-            auto a = cx_.eval.affine_of(sub);
-            if (!a)
-                cx_.report.fail(sub.pos, "a subscript of " + quote(e.name) +
+        for (const auto& step : a.steps) {
+            const auto& sub = *step.index;
+            auto offset = cx_.eval.affine_of(sub);
+            if (!offset)
+                cx_.report.fail(sub.pos, "a subscript of " + quote(step.array) +
                                              " must be affine in the loop iterators: literals, params and iterators "
                                              "under +, - and * by a constant");
-            check_bounds(*a, v, j, e.name, sub.pos);
-            base = c.add(base, c.mul(strides[j], a->offset));
+            check_bounds(*offset, step, sub.pos);
+            base = c.add(base, c.mul(step.stride, offset->offset));
             for (std::size_t d = 0; d < stride.size(); ++d)
-                stride[d] = c.add(stride[d], c.mul(strides[j], a->coeff[d]));
+                stride[d] = c.add(stride[d], c.mul(step.stride, offset->coeff[d]));
         }
         o.base = static_cast<address>(base);  // in range when the statement runs any element (check_bounds)
-        o.stride = narrow_strides(stride, e.pos);
+        o.stride = narrow_strides(stride, f_.pos);
         return o;
     }
 
-    /// Subscript `j` over the loop ranges must stay inside dimension j (checked when any element runs).
-    void check_bounds(const affine& a, const variable_symbol& v, std::size_t j, const std::string& name,
-                      source_position pos) const {
+    /// A subscript over the loop ranges must stay inside its dimension (checked when any element runs).
+    void check_bounds(const affine& a, const subscript_step& step, source_position pos) const {
         if (f_.elements == 0) return;
         checked_arithmetic c(cx_.report, pos);
         std::int64_t lo = a.offset, hi = a.offset;
@@ -175,12 +165,12 @@ private:
             else
                 hi = c.add(hi, span);
         }
-        const std::int64_t extent = v.extents[j];
+        const std::int64_t extent = step.extent;
         if (lo >= 0 && hi < extent) return;
-        const std::string dim =
-            "dimension " + quote(v.dim_names[j]) + " of " + quote(name) + " (extent " + std::to_string(extent) + ")";
+        const std::string dim = "dimension " + quote(step.dimension) + " of " + quote(step.array) + " (extent " +
+                                std::to_string(extent) + ")";
         if (a.is_constant()) cx_.report.fail(pos, "subscript " + std::to_string(lo) + " is outside " + dim);
-        cx_.report.fail(pos, "a subscript of " + quote(name) + " takes values " + std::to_string(lo) + " to " +
+        cx_.report.fail(pos, "a subscript of " + quote(step.array) + " takes values " + std::to_string(lo) + " to " +
                                  std::to_string(hi) + " over the loop ranges, outside " + dim);
     }
 

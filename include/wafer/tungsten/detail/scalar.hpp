@@ -15,6 +15,7 @@
 
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/constant.hpp"
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/convert.hpp"
@@ -65,7 +66,8 @@ public:
         if (auto c = cx_.eval.constant_of(e)) return rvalue{rvalue::kind::constant, *c, {}, base_type::xp};
         switch (e.k) {
             case kind::name:
-            case kind::subscript: return read(e);
+            case kind::subscript:
+            case kind::member: return read(e);
             case kind::negate: {
                 auto x = eval(e.operands[0]);
                 const auto t = value_type(x);
@@ -124,25 +126,15 @@ public:
         store(std::get<variable_symbol>(d.what), target, v);
     }
 
-    /// `target = v` where `target` names (and subscripts) the variable `var`.
+    /// `target = v` where `target` names (and subscripts) the variable `var`, or a member of it.
     void store(const variable_symbol& var, const ast::expr& target, const rvalue& v) {
-        check_scalar(var.type, target.pos, target.name);
-        auto value = as(v, var.type, target.pos);
-        auto [base, offset] = address_of(var, target);
-        ir::instruction st = make(ir::instr::store, var.type, target.pos);
+        auto a = value_access(var, target, cx_.report);
+        check_scalar(a.type, target.pos, a.path);
+        auto value = as(v, a.type, target.pos);
+        auto [base, offset] = address_of(a);
+        ir::instruction st = make(ir::instr::store, a.type, target.pos);
         st.src = {base, offset, value};
         cx_.add(st);
-    }
-
-    /// Reads the variable `v` (rank 0) into a register.
-    rvalue load(const variable_symbol& var, const ast::expr& e) {
-        check_scalar(var.type, e.pos, e.name);
-        auto [base, offset] = address_of(var, e);
-        ir::instruction ld = make(ir::instr::load, var.type, e.pos);
-        ld.dst = cx_.new_register();
-        ld.src = {base, offset, {}};
-        cx_.add(ld);
-        return typed(var.type, ir::r(ld.dst));
     }
 
     /// Branches on `condition`: to `on_true` when it holds, else to `on_false`.
@@ -231,61 +223,65 @@ private:
     }
 
     rvalue read(const ast::expr& e) {
-        const auto& d = cx_.scopes.lookup(e.name, e.pos);
+        const auto& root = root_of(e);
+        const auto& d = cx_.scopes.lookup(root.name, root.pos);
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) return load(value_access(*v, e, cx_.report), e.pos);
+        if (e.k == ast::expr::kind::member)
+            cx_.report.fail(e.pos, quote(root.name) + " is a " + std::string(kind_of(d)) + ", not a struct or union");
         if (const auto* it = std::get_if<iterator_symbol>(&d.what)) {
             if (e.k == ast::expr::kind::subscript) cx_.report.fail(e.pos, "loop iterator " + quote(e.name) + " is not an array");
             return typed(base_type::xp, ir::r(it->reg));
         }
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return receive(*s, e);
-        if (const auto* v = std::get_if<variable_symbol>(&d.what)) return load(*v, e);
         cx_.report.fail(e.pos, quote(e.name) + " is a " + std::string(kind_of(d)) + ", not an array");
     }
 
-    /// The base and offset of the element `e` names: an immediate address when every subscript is a
-    /// constant, else base plus an offset computed in 32 bits. Subscripts whose values the loops bound
-    /// are checked against their dimensions (wafer's check; Carbide has none).
-    std::pair<ir::value, ir::value> address_of(const variable_symbol& var, const ast::expr& e) {
-        if (var.rank == 0) {
-            if (e.k == ast::expr::kind::subscript) cx_.report.fail(e.pos, quote(e.name) + " is a scalar, not an array");
-            return {ir::imm(var.base), ir::imm(0)};
-        }
-        const auto given = e.k == ast::expr::kind::subscript ? e.operands.size() : 0;
-        if (given != var.rank)
-            cx_.report.fail(e.pos, quote(e.name) + " has " + count_of(var.rank, "dimension") + " but " +
-                                       count_of(given, "subscript") + (given == 1 ? " is" : " are") +
-                                       " given; write one subscript per dimension");
-        const auto strides = row_major_strides(var.extents, words_of(var.type));
-        std::int64_t base = var.base;
+    rvalue load(const access& a, source_position pos) {
+        check_scalar(a.type, pos, a.path);
+        auto [base, offset] = address_of(a);
+        ir::instruction ld = make(ir::instr::load, a.type, pos);
+        ld.dst = cx_.new_register();
+        ld.src = {base, offset, {}};
+        cx_.add(ld);
+        return typed(a.type, ir::r(ld.dst));
+    }
+
+    /// The base and offset of the element `a` reaches: an immediate address when every subscript is
+    /// a constant, else base plus an offset computed in 32 bits. Subscripts whose values the loops
+    /// bound are checked against their dimensions (wafer's check; Carbide has none).
+    std::pair<ir::value, ir::value> address_of(const access& a) {
+        std::int64_t base = a.base;
         std::optional<ir::value> offset;
-        for (std::size_t j = 0; j < var.rank; ++j) {
-            const auto& sub = e.operands[j];
-            check_bounds(var, j, e.name, sub);
+        for (const auto& step : a.steps) {
+            const auto& sub = *step.index;
+            check_bounds(step);
             auto v = eval(sub);
             if (v.k == rvalue::kind::constant) {
                 if (v.c.is_real) cx_.report.fail(sub.pos, "a subscript must be an integer");
-                base += strides[j] * v.c.integer;
+                base += step.stride * v.c.integer;
                 continue;
             }
             if (is_float(value_type(v))) cx_.report.fail(sub.pos, "a subscript must be an integer, and this one is " + type_text(value_type(v)));
             auto wide = as(v, base_type::s32, sub.pos);
-            if (strides[j] != 1)
-                wide = arithmetic(ir::instr::mul, base_type::s32, wide, ir::imm(static_cast<std::uint32_t>(strides[j])));
+            if (step.stride != 1)
+                wide = arithmetic(ir::instr::mul, base_type::s32, wide, ir::imm(static_cast<std::uint32_t>(step.stride)));
             offset = offset ? arithmetic(ir::instr::add, base_type::s32, *offset, wide) : wide;
         }
         return {ir::imm(static_cast<std::uint32_t>(base)), offset.value_or(ir::imm(0))};
     }
 
-    /// What the loops' ranges say of subscript `sub` of dimension j: outside it is an error.
-    void check_bounds(const variable_symbol& var, std::size_t j, const std::string& name, const ast::expr& sub) {
+    /// What the loops' ranges say of a subscript: outside its dimension it is an error.
+    void check_bounds(const subscript_step& step) {
+        const auto& sub = *step.index;
         auto r = range_of(sub);
         if (!r) return;
-        const std::int64_t extent = var.extents[j];
+        const std::int64_t extent = step.extent;
         if (r->first >= 0 && r->second < extent) return;
-        const std::string dim = "dimension " + quote(var.dim_names[j]) + " of " + quote(name) + " (extent " +
+        const std::string dim = "dimension " + quote(step.dimension) + " of " + quote(step.array) + " (extent " +
                                 std::to_string(extent) + ")";
         if (r->first == r->second) cx_.report.fail(sub.pos, "subscript " + std::to_string(r->first) + " is outside " + dim);
-        cx_.report.fail(sub.pos, "a subscript of " + quote(name) + " takes values " + std::to_string(r->first) + " to " +
-                                     std::to_string(r->second) + " over the loop ranges, outside " + dim);
+        cx_.report.fail(sub.pos, "a subscript of " + quote(step.array) + " takes values " + std::to_string(r->first) +
+                                     " to " + std::to_string(r->second) + " over the loop ranges, outside " + dim);
     }
 
 public:
@@ -401,13 +397,18 @@ private:
         if (auto c = cx_.eval.constant_of(e)) return c->is_real ? std::optional(base_type::sp) : std::nullopt;
         switch (e.k) {
             case kind::name:
-            case kind::subscript: {
-                const auto* d = cx_.scopes.find(e.name);
+            case kind::subscript:
+            case kind::member: {
+                const auto* d = cx_.scopes.find(root_of(e).name);
                 if (!d) return std::nullopt;
+                if (const auto* v = std::get_if<variable_symbol>(&d->what)) {
+                    auto a = try_value_access(*v, e);
+                    if (!a) return std::nullopt;
+                    return a->type == base_type::u1 ? base_type::xp : a->type;
+                }
+                if (e.k == kind::member) return std::nullopt;
                 if (std::holds_alternative<iterator_symbol>(d->what)) return base_type::xp;
                 if (const auto* s = std::get_if<socket_symbol>(&d->what)) return s->type;
-                if (const auto* v = std::get_if<variable_symbol>(&d->what))
-                    return v->type == base_type::u1 ? base_type::xp : v->type;
                 return std::nullopt;
             }
             case kind::cast: return e.type;

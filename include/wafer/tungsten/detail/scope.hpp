@@ -5,6 +5,7 @@
 // checked, so they cannot use its name even when an outer declaration has it.
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/composite.hpp"
 #include "wafer/tungsten/detail/report.hpp"
 #include "wafer/tungsten/types.hpp"
 
@@ -30,13 +32,28 @@ struct socket_symbol {
     std::size_t index = 0;  ///< into pe_program::sockets
 };
 
-/// A scalar (rank 0) or an array, laid out row-major from `base`.
+/// A scalar (rank 0) or an array, laid out row-major from `base`; its elements are of a base type
+/// or, when `composite` is set, a struct or union.
 struct variable_symbol {
     base_type type = base_type::xp;
     std::size_t rank = 0;  ///< known from the declarator, before its extents are evaluated
     address base = 0;
     std::vector<std::uint32_t> extents;
     std::vector<std::string> dim_names;  ///< as in the symbol map: n0, n1, ... for unnamed ones
+    std::shared_ptr<const composite_type> composite;
+
+    std::uint32_t element_words() const { return detail::element_words(type, composite.get()); }
+};
+
+/// A typedef's name (reference §7).
+struct type_symbol {
+    object_type type;
+};
+
+/// A struct or union tag, declared as "struct point" or "union bits".
+struct tag_symbol {
+    bool is_union = false;
+    std::shared_ptr<const composite_type> type;  ///< set once the declaration is ready
 };
 
 /// Loop `loop` of the current DSD statement, whose value is lo + i[loop]; or, in scalar code, the
@@ -52,17 +69,26 @@ struct declaration {
     enum class state : std::uint8_t { pending, ready, failed };
     std::string name;
     source_position pos;
-    std::variant<param_symbol, socket_symbol, variable_symbol, iterator_symbol> what;
+    std::variant<param_symbol, socket_symbol, variable_symbol, iterator_symbol, type_symbol, tag_symbol> what;
     state status = state::pending;
 };
 
-/// "param", "socket", "array", "scalar" or "iterator": how messages name a declaration.
+/// "param", "socket", "array", "scalar", "struct", "iterator", "typedef" or "struct"/"union" (a
+/// tag): how messages name a declaration.
 inline std::string_view kind_of(const declaration& d) {
     if (std::holds_alternative<param_symbol>(d.what)) return "param";
     if (std::holds_alternative<socket_symbol>(d.what)) return "socket";
-    if (const auto* v = std::get_if<variable_symbol>(&d.what)) return v->rank ? "array" : "scalar";
-    return "iterator";
+    if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
+        if (v->rank) return "array";
+        return v->composite ? (v->composite->is_union ? "union" : "struct") : "scalar";
+    }
+    if (std::holds_alternative<iterator_symbol>(d.what)) return "iterator";
+    if (std::holds_alternative<type_symbol>(d.what)) return "typedef";
+    return std::get<tag_symbol>(d.what).is_union ? "union" : "struct";
 }
+
+/// The scope key of a struct or union tag: tags and other names do not collide, as in C.
+inline std::string tag_key(bool is_union, const std::string& tag) { return (is_union ? "union " : "struct ") + tag; }
 
 class scope_stack {
 public:
@@ -123,15 +149,23 @@ private:
     std::deque<std::unordered_map<std::string, declaration>> scopes_;  // deque: references stay valid
 };
 
-/// The declaration an assignment's target names: a variable or a socket, never a param or an iterator.
+/// The declaration an assignment's target names: a variable or a socket, never a param, an
+/// iterator or a type. A member's target is the variable it starts from.
 inline const declaration& assignable(const scope_stack& scopes, const reporter& report, const ast::expr& target) {
-    if (target.k != ast::expr::kind::name && target.k != ast::expr::kind::subscript)
+    using kind = ast::expr::kind;
+    if (target.k != kind::name && target.k != kind::subscript && target.k != kind::member)
         report.fail(target.pos, "the target of an assignment must be a variable, an array element or a socket");
-    const auto& d = scopes.lookup(target.name, target.pos);
+    const ast::expr* root = &target;
+    while (root->k == kind::member) root = &root->operands[0];
+    const auto& d = scopes.lookup(root->name, root->pos);
     if (std::holds_alternative<param_symbol>(d.what))
-        report.fail(target.pos, "cannot assign to param " + quote(target.name) + ": a param is a compile-time constant");
+        report.fail(target.pos, "cannot assign to param " + quote(root->name) + ": a param is a compile-time constant");
     if (std::holds_alternative<iterator_symbol>(d.what))
-        report.fail(target.pos, "cannot assign to loop iterator " + quote(target.name));
+        report.fail(target.pos, "cannot assign to loop iterator " + quote(root->name));
+    if (std::holds_alternative<type_symbol>(d.what))
+        report.fail(target.pos, "cannot assign to typedef " + quote(root->name) + ": it names a type");
+    if (target.k == kind::member && !std::holds_alternative<variable_symbol>(d.what))
+        report.fail(target.pos, quote(root->name) + " is a " + std::string(kind_of(d)) + ", not a struct or union");
     return d;
 }
 

@@ -3,6 +3,7 @@
 // where it enters the checker: each node has the operands its kind needs, and the tree nests at
 // most max_nesting deep. Everything after relies on that and recurses without further checks.
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/report.hpp"
 
 namespace wafer::tungsten::detail {
@@ -15,8 +16,15 @@ inline void check_well_formed(const ast::expr& e, const reporter& report, int de
     switch (e.k) {
         case kind::integer:
         case kind::real:
-        case kind::name: arity = 0; break;
+        case kind::name:
+        case kind::size_of_type: arity = 0; break;
         case kind::subscript: arity = e.operands.size(); break;
+        case kind::member:
+            if (e.operands.empty() || !is_reference(e.operands[0]))
+                report.fail(e.pos, "malformed expression (a member of no reference)");
+            arity = e.operands.size();
+            break;
+        case kind::size_of:
         case kind::negate:
         case kind::complement:
         case kind::logical_not:
@@ -30,7 +38,7 @@ inline void check_well_formed(const ast::expr& e, const reporter& report, int de
         default: report.fail(e.pos, "malformed expression (unknown kind)");
     }
     if (e.operands.size() != arity) report.fail(e.pos, "malformed expression (wrong number of operands)");
-    if ((e.k == kind::name || e.k == kind::subscript) && e.name.empty())
+    if ((is_reference(e) && e.name.empty()) || (e.k == kind::size_of_type && e.named && e.named->name.empty()))
         report.fail(e.pos, "malformed expression (a name is empty)");
     for (const auto& o : e.operands) check_well_formed(o, report, depth + 1);
 }

@@ -1,0 +1,64 @@
+#pragma once
+// Structs, unions and the types typedefs name (reference §6, §7). sizeof counts 16-bit words; a
+// member holding a 32- or 64-bit value starts at an even word, so a struct with one is padded to an
+// even size (as C pads to its alignment) and every element of an array of it keeps that member even.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wafer/core/diagnostic.hpp"
+#include "wafer/tungsten/types.hpp"
+
+namespace wafer::tungsten::detail {
+
+struct composite_type;
+
+/// What a declaration's type comes to: a base type or a struct or union, and the extents an array
+/// typedef adds (outermost first). Unnamed dimensions keep an empty name until a variable is laid out.
+struct object_type {
+    base_type base = base_type::xp;
+    std::shared_ptr<const composite_type> composite;  ///< null for a base type
+    std::vector<std::uint32_t> extents;
+    std::vector<std::string> dim_names;
+};
+
+struct member {
+    std::string name;
+    object_type type;
+    std::uint32_t offset = 0;  ///< in words from the start of the struct
+    source_position pos;
+};
+
+struct composite_type {
+    bool is_union = false;
+    std::string tag;
+    std::vector<member> members;
+    std::uint32_t words = 0;  ///< sizeof
+    bool even = false;        ///< holds a 32- or 64-bit value, so it starts at an even word
+
+    const member* find(std::string_view name) const {
+        for (const auto& m : members)
+            if (m.name == name) return &m;
+        return nullptr;
+    }
+    /// "struct point" or "union bits", as the source writes the type.
+    std::string spelling() const { return (is_union ? "union " : "struct ") + tag; }
+};
+
+/// The words of one element (sizeof of the element type).
+inline std::uint32_t element_words(base_type base, const composite_type* composite) {
+    return composite ? composite->words : words_of(base);
+}
+/// Whether an element must start at an even word.
+inline bool element_even(base_type base, const composite_type* composite) {
+    return composite ? composite->even : words_of(base) > 1;
+}
+
+/// "xp", "struct point".
+inline std::string type_spelling(base_type base, const composite_type* composite) {
+    return composite ? composite->spelling() : std::string(name_of(base));
+}
+
+}  // namespace wafer::tungsten::detail

@@ -1,3 +1,0 @@
-xp param N;
-xp a[n=N];
-xp n = a.length;

@@ -1,0 +1,91 @@
+#pragma once
+// Tungsten kernels compiled from text and run alone on one PE, for tests that check what a kernel
+// leaves in memory (by symbol) or the first error it gets.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "wafer/fabric/fabric.hpp"
+#include "wafer/ir/symbol_map.hpp"
+#include "wafer/parse/tungsten.hpp"
+#include "wafer/tungsten/lower.hpp"
+
+namespace wafer::test {
+
+/// A kernel compiled from `text` and run alone on one PE to its halt.
+struct ran {
+    ir::pe_program program;
+    std::vector<word> memory;
+    fabric::run_result result;
+
+    const ir::symbol& symbol(const std::string& name) const {
+        for (const auto& s : program.symbols)
+            if (s.name == name) return s;
+        FAIL("no symbol " << name);
+        throw;
+    }
+    /// The elements of `name` as integers (16- and 32-bit, by the symbol's format), row-major,
+    /// each where the map's strides put it.
+    std::vector<std::int64_t> ints(const std::string& name) const {
+        const auto& s = symbol(name);
+        std::vector<ir::dimension> dims;
+        for (const auto& d : s.dims)
+            if (d.name != "_word") dims.push_back(d);
+        std::vector<std::int64_t> out;
+        std::vector<std::uint32_t> index(dims.size(), 0);
+        for (bool more = true; more;) {
+            std::int64_t at = s.base;
+            for (std::size_t d = 0; d < dims.size(); ++d) at += std::int64_t{dims[d].stride} * index[d];
+            out.push_back(element(s.format, static_cast<std::size_t>(at)));
+            more = false;
+            for (std::size_t d = dims.size(); d-- > 0 && !more;) {
+                more = ++index[d] < dims[d].extent;
+                if (!more) index[d] = 0;
+            }
+        }
+        return out;
+    }
+    std::int64_t element(ir::value_format format, std::size_t at) const {
+        const std::uint32_t bits =
+            ir::words_of(format) == 1 ? memory.at(at) : memory.at(at) | std::uint32_t{memory.at(at + 1)} << 16;
+        switch (format) {
+        case ir::value_format::s16: return std::int16_t(bits);
+        case ir::value_format::s32: return std::int32_t(bits);
+        default: return bits;
+        }
+    }
+    std::int64_t value(const std::string& name) const { return ints(name).at(0); }
+    /// The bits of a one-element float (hp: one word; sp, ep: two).
+    std::uint32_t bits(const std::string& name) const {
+        const auto& s = symbol(name);
+        return ir::words_of(s.format) == 1 ? memory.at(s.base)
+                                           : memory.at(s.base) | std::uint32_t{memory.at(s.base + 1)} << 16;
+    }
+    float real(const std::string& name) const { return std::bit_cast<float>(bits(name)); }
+};
+
+inline ran run(const std::string& text, const std::vector<ir::param_value>& settings = {}) {
+    diagnostics ds;
+    auto program = tungsten::lower(parse::parse_tungsten(text, "k.w"), settings, ds);
+    fabric::fabric f(ir::single_pe_layout(program));
+    auto r = f.run();
+    REQUIRE_MESSAGE(r.status == fabric::run_status::halted, fabric::report(r));
+    auto m = f.memory(0);
+    return {program, std::vector<word>(m.begin(), m.end()), r};
+}
+
+inline std::string first_error(const std::string& text) {
+    try {
+        diagnostics ds;
+        tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
+    } catch (const error& e) {
+        for (const auto& d : e.diagnostics())
+            if (d.level == severity::error) return d.message;
+    }
+    return "<no error>";
+}
+
+}  // namespace wafer::test
