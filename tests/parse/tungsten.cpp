@@ -286,6 +286,27 @@ TEST_CASE("tungsten parser: structs, unions and typedefs of sections 6 and 7; me
           "(+ (+ (+ (+ points[3].y (sizeof Outer)) (sizeof v[0])) (sizeof sp)) (sizeof tnode))");
 }
 
+TEST_CASE("tungsten parser: array attributes of section 5 and [[...]] annotations") {
+    using kind = ast::placement::kind;
+    auto p = parse("xp b[N] address(0x14) = {0xdead, 0xbeef};\nxp c[N] [[ keep ]] bank(2);\nxp d[N] align(4);\n"
+                   "u16 xw[2][4] address(&x);\n");
+    REQUIRE(p.body.size() == 4);
+    const auto& b = as<ast::var_decl>(p.body[0]);
+    REQUIRE(b.placement);
+    CHECK(b.placement->k == kind::address);
+    CHECK(show(b.placement->value) == std::to_string(0x14));
+    CHECK(b.placement->pos == source_position{1, 9});
+    CHECK(show(*b.init) == "{" + std::to_string(0xdead) + ", " + std::to_string(0xbeef) + "}");
+    const auto& c = as<ast::var_decl>(p.body[1]);
+    CHECK(c.annotations == std::vector<std::string>{" keep "});
+    CHECK(c.placement->k == kind::bank);
+    CHECK(as<ast::var_decl>(p.body[2]).placement->k == kind::align);
+    const auto& xw = as<ast::var_decl>(p.body[3]);
+    CHECK(xw.placement->k == kind::alias);
+    CHECK(xw.placement->of == "x");
+    CHECK(xw.dims.size() == 2);
+}
+
 TEST_CASE("tungsten parser: params and sockets of section 8, one node per declarator") {
     auto p = parse("xp param N; // required\nxp param M = 10;\nxp param P, Q, R;\nsp socket rx, tx;\n"
                    "xp a[n=N];\ni in [0, N) a[i] = i;\n");

@@ -77,6 +77,16 @@ inline ran run(const std::string& text, const std::vector<ir::param_value>& sett
     return {program, std::vector<word>(m.begin(), m.end()), r};
 }
 
+/// The warnings compiling `text` gives (it must compile).
+inline std::vector<std::string> warnings(const std::string& text) {
+    diagnostics ds;
+    tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
+    std::vector<std::string> out;
+    for (const auto& d : ds.list())
+        if (d.level == severity::warning) out.push_back(d.message);
+    return out;
+}
+
 inline std::string first_error(const std::string& text) {
     try {
         diagnostics ds;

@@ -75,6 +75,7 @@ struct braced_list_class : x3::annotate_on_success {};
 struct dimension_class : x3::annotate_on_success {};
 struct declarator_class : x3::annotate_on_success {};
 struct member_declarator_class : x3::annotate_on_success {};
+struct placement_class : x3::annotate_on_success {};
 struct param_declarator_class : x3::annotate_on_success {};
 struct socket_declarator_class : x3::annotate_on_success {};
 struct loop_class : x3::annotate_on_success {};
@@ -115,6 +116,8 @@ const x3::rule<braced_list_class, initializer_list> braced_list = "an initialize
 const x3::rule<dimension_class, dimension> dimension_rule = "a dimension";
 const x3::rule<declarator_class, declarator> declarator_rule = "a variable name";
 const x3::rule<member_declarator_class, declarator> member_declarator_rule = "a member name";
+const x3::rule<placement_class, placement> placement_rule = "address(), bank() or align()";
+const x3::rule<class annotation_class, std::string> annotation_rule = "an annotation";
 const x3::rule<class variable_declaration_class, variable_declaration> variable_declaration_rule = "a declaration";
 const x3::rule<class member_declaration_class, member_declaration> member_declaration_rule = "a member";
 const x3::rule<struct_declaration_class, struct_declaration> struct_declaration_rule = "a struct or union";
@@ -214,10 +217,26 @@ const auto braced_list_def =
                                        named('}', "',' or '}' in the initializer list")];
 
 // The lookahead keeps `[N]` from leaving "N" in the name: X3 does not undo a failed optional's attribute.
-const auto dimension_rule_def = '[' > -(&(identifier >> '=') >> identifier >> '=') > named(expression_rule, "the dimension's extent") >
+const auto dimension_rule_def = (lit('[') >> !lit('[')) > -(&(identifier >> '=') >> identifier >> '=') > named(expression_rule, "the dimension's extent") >
                                 named(']', "']' to close the dimension");
-const auto declarator_rule_def = identifier >> *dimension_rule >> -('=' > initializer_rule);
-const auto member_declarator_rule_def = member_name >> *dimension_rule >> -('=' > initializer_rule);
+// `[[...]]` annotations open no scope and mean nothing to wafer (reference §1); they are kept.
+const auto annotation_rule_def = enclosed("[[", "]]", "unterminated annotation: expected ']]' to close it");
+
+using placement_kind = tungsten::ast::placement::kind;
+inline auto placement_number(const char* word, placement_kind k) {
+    return x3::attr(k) >> keyword(word) > named('(', "'(' after the attribute") > x3::attr(std::string()) >
+           expression_rule > named(')', "')' to close the attribute");
+}
+const auto placement_rule_def =
+    x3::attr(placement_kind::alias) >> (keyword("address") >> '(' >> '&') > named(identifier, "a variable after '&'") >
+        x3::attr(expression()) > named(')', "')' to close address(&...)") |
+    placement_number("address", placement_kind::address) | placement_number("bank", placement_kind::bank) |
+    placement_number("align", placement_kind::align);
+
+const auto declarator_rule_def =
+    identifier >> *dimension_rule >> *annotation_rule >> -placement_rule >> -('=' > initializer_rule);
+const auto member_declarator_rule_def = member_name >> *dimension_rule >> *annotation_rule >> -placement_rule >>
+                                        -('=' > initializer_rule);
 const auto variable_declaration_rule_def =
     (x3::matches[keyword("volatile")] >> type_spec_rule) > named(declarator_rule % ',', "a variable name") >
     end_of_declaration;
@@ -281,7 +300,8 @@ BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, mem
                     typedef_declaration_rule, unary_operation_rule, cast_rule, unary,
                     multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,
                     logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,
-                    dimension_rule, declarator_rule, member_declarator_rule, variable_declaration_rule, param_declarator_rule,
+                    dimension_rule, annotation_rule, placement_rule, declarator_rule, member_declarator_rule,
+                    variable_declaration_rule, param_declarator_rule,
                     param_declaration_rule, socket_declarator_rule, socket_declaration_rule, loop_rule,
                     assignment_rule, block_rule, if_statement_rule, loop_statement_rule, statement_rule, program)
 

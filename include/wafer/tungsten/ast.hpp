@@ -108,6 +108,17 @@ struct socket_decl {
     friend bool operator==(const socket_decl&, const socket_decl&) = default;
 };
 
+/// Where a declarator's storage goes (reference §5 Array Attributes): `address(0x14)`,
+/// `address(&x)` (x's storage), `bank(2)` (an address whose low 4 bits are 2) or `align(4)`.
+struct placement {
+    enum class kind : std::uint8_t { address, alias, bank, align };
+    kind k = kind::address;
+    std::string of;  ///< alias: the variable whose storage it shares
+    expr value;      ///< address, bank, align: the number
+    source_position pos;
+    friend bool operator==(const placement&, const placement&) = default;
+};
+
 /// `xp a[n=4] = {...};` or `xp b = 1;` (one per declarator); also a member of a struct or union.
 struct var_decl {
     base_type type = base_type::xp;
@@ -115,6 +126,8 @@ struct var_decl {
     bool is_volatile = false;
     std::string name;
     std::vector<dimension> dims;   ///< empty for a scalar
+    std::vector<std::string> annotations;  ///< the text inside each `[[...]]`; wafer gives them no meaning
+    std::optional<ast::placement> placement;
     std::optional<initializer> init;
     source_position pos;
     friend bool operator==(const var_decl&, const var_decl&) = default;

@@ -6,6 +6,7 @@
 // statement has their shape, else to scalar code in basic blocks (if/else, loops, conditions). An error
 // abandons its declaration or statement and checking goes on, so one run reports every
 // independent error; a name whose declaration failed is skipped silently where it is used.
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -84,11 +85,47 @@ inline void lower_statements(context& cx, const std::vector<ast::statement>& bod
 
 }  // namespace detail
 
+namespace detail {
+
+/// Whether any declaration in `body` is placed by address(0x...).
+inline bool has_address_placement(const std::vector<ast::statement>& body) {
+    for (const auto& s : body) {
+        const bool placed = std::visit(
+            [](const auto& node) {
+                using T = std::decay_t<decltype(node)>;
+                if constexpr (std::is_same_v<T, ast::var_decl>)
+                    return node.placement && node.placement->k == ast::placement::kind::address;
+                else if constexpr (std::is_same_v<T, ast::block>)
+                    return has_address_placement(node.body);
+                else if constexpr (std::is_same_v<T, ast::if_statement>)
+                    return has_address_placement(node.then_branch) || has_address_placement(node.else_branch);
+                else if constexpr (std::is_same_v<T, ast::loop_statement>)
+                    return has_address_placement(node.body);
+                else
+                    return false;
+            },
+            static_cast<const ast::statement::variant&>(s));
+        if (placed) return true;
+    }
+    return false;
+}
+
+}  // namespace detail
+
 /// Checks `prog` with the given param settings (`set=N=16`), lowers it, and returns the PE program.
 /// Warnings go to `diags`; on any error, throws wafer::error carrying everything gathered.
 inline ir::pe_program lower(const ast::program& prog, const std::vector<ir::param_value>& settings,
                             diagnostics& diags) {
-    detail::context cx(prog, settings, diags);
+    // address() placements take their words wherever they are declared: a first run finds them, so
+    // the real one allocates everything else around them.
+    std::vector<detail::word_range> reserved;
+    if (detail::has_address_placement(prog.body)) {
+        diagnostics discarded;
+        detail::context probe(prog, settings, discarded);
+        detail::lower_statements(probe, prog.body);
+        reserved = probe.memory.placed();
+    }
+    detail::context cx(prog, settings, diags, std::move(reserved));
     detail::lower_statements(cx, prog.body);
     cx.finish();
     diags.check();

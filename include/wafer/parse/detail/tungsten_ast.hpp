@@ -107,9 +107,18 @@ struct dimension : x3::position_tagged {
     expression extent;
 };
 
+/// `address(0x14)`, `address(&x)`, `bank(2)` or `align(4)`.
+struct placement : x3::position_tagged {
+    tungsten::ast::placement::kind k = tungsten::ast::placement::kind::address;
+    std::string of;
+    expression value;
+};
+
 struct declarator : x3::position_tagged {
     std::string name;
     std::vector<dimension> dims;
+    std::vector<std::string> annotations;
+    boost::optional<placement> place;
     boost::optional<initializer> init;
 };
 

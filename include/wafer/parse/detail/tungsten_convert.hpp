@@ -147,6 +147,13 @@ private:
         auto [base, named] = type_of(type);
         ast::var_decl v{.type = base, .named = named, .is_volatile = is_volatile, .name = d.name, .pos = at(d)};
         v.dims = dimensions(d.dims);
+        v.annotations = d.annotations;
+        if (d.place)
+            v.placement = ast::placement{.k = d.place->k,
+                                         .of = d.place->of,
+                                         .value = d.place->k == ast::placement::kind::alias ? ast::expr{}
+                                                                                            : expr(d.place->value),
+                                         .pos = at(*d.place)};
         if (d.init) v.init = init(*d.init);
         return v;
     }
@@ -174,6 +181,8 @@ private:
 
     void add(const typedef_declaration& decl, std::vector<ast::statement>& out) const {
         if (decl.alias.init) handler_.fail(at(decl.alias), "a typedef names a type: it takes no initializer");
+        if (decl.alias.place)
+            handler_.fail(at(*decl.alias.place), "a typedef names a type: it takes no address(), bank() or align()");
         auto [base, named] = type_of(decl.type);
         out.emplace_back(ast::typedef_decl{.type = base,
                                            .named = named,

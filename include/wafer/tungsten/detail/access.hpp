@@ -52,6 +52,11 @@ struct access {
     std::vector<std::uint32_t> rest;  ///< the extents of the last part left unsubscripted
     std::size_t last_rank = 0;        ///< dimensions of the last part
     std::size_t dimensions = 0;       ///< along the whole reference (for generated names)
+    /// The variable's base word when its `.base` is set: `base` then counts from `root_base`, and
+    /// the address the access uses is the word's value plus (base - root_base).
+    std::optional<address> base_word;
+    std::int64_t root_base = 0;
+    bool is_base_address = false;  ///< the reference is `a.base`, the base word itself
 
     std::uint32_t element_words() const { return detail::element_words(type, composite); }
     std::string type_text() const { return type_spelling(type, composite); }
@@ -65,6 +70,13 @@ inline std::string subscript_count(const std::string& path, std::size_t rank, st
 
 /// Resolves the reference `e` into the variable `v`, which `root_of(e)` names.
 inline access resolve_access(const variable_symbol& v, const ast::expr& e, const reporter& report);
+
+/// Whether the member access `e` into `v` is `v.base`, v's address: so it is unless v is one
+/// struct with a member named base.
+inline bool names_base_address(const variable_symbol& v, const ast::expr& e) {
+    const bool whole = e.operands[0].k == ast::expr::kind::name && e.operands.size() == 1;
+    return e.name == "base" && whole && !(v.composite && v.rank == 0 && v.composite->find("base"));
+}
 
 namespace access_detail {
 
@@ -85,7 +97,17 @@ inline void subscript(access& a, const std::vector<std::uint32_t>& extents, cons
     a.dimensions += extents.size();
 }
 
+/// `a.base` of an array whose `.base` the program sets: its base word, a u16.
+inline access base_address(const variable_symbol& v, const ast::expr& e, const reporter& report) {
+    const auto& array = e.operands[0];
+    if (!v.base_word)
+        report.fail(e.pos, quote(array.name + ".base") + " is the constant address of " + quote(array.name) +
+                               ", not storage");
+    return {.path = array.name + ".base", .type = base_type::u16, .base = *v.base_word, .is_base_address = true};
+}
+
 inline access member_of(const variable_symbol& v, const ast::expr& e, const reporter& report) {
+    if (names_base_address(v, e)) return base_address(v, e, report);
     auto a = resolve_access(v, e.operands[0], report);
     if (!a.composite) {
         if (e.name == "length" || e.name == "len") report.fail(e.pos, no_length);
@@ -111,7 +133,12 @@ inline access member_of(const variable_symbol& v, const ast::expr& e, const repo
 
 inline access resolve_access(const variable_symbol& v, const ast::expr& e, const reporter& report) {
     if (e.k == ast::expr::kind::member) return access_detail::member_of(v, e, report);
-    access a{.path = e.name, .type = v.type, .composite = v.composite.get(), .base = v.base};
+    access a{.path = e.name,
+             .type = v.type,
+             .composite = v.composite.get(),
+             .base = v.base,
+             .base_word = v.base_word,
+             .root_base = v.base};
     const bool subscripted = e.k == ast::expr::kind::subscript;
     access_detail::subscript(a, v.extents, v.dim_names,
                              subscripted ? std::span<const ast::expr>(e.operands) : std::span<const ast::expr>(),

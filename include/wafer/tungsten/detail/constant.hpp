@@ -81,8 +81,13 @@ public:
                 if (const auto* p = std::get_if<param_symbol>(&scopes_.lookup(e.name, e.pos).what))
                     return constant{false, p->value, 0.0};
                 return std::nullopt;
-            case kind::subscript:
-            case kind::member: return std::nullopt;
+            case kind::subscript: return std::nullopt;
+            case kind::member: {  // a.base is a constant while the program never sets it
+                const auto& root = root_of(e);
+                const auto* v = std::get_if<variable_symbol>(&scopes_.lookup(root.name, root.pos).what);
+                if (!v || v->base_word || !names_base_address(*v, e)) return std::nullopt;
+                return constant{false, v->base, 0.0};
+            }
             case kind::size_of_type:
                 return constant{false, saturated(object_words(type_named(scopes_, report_, e.type, e.named, e.pos))), 0.0};
             case kind::size_of: return constant{false, size_of(e.operands[0]), 0.0};
@@ -120,6 +125,7 @@ public:
             case kind::integer: return affine{e.value, {}};
             case kind::size_of:
             case kind::size_of_type:
+            case kind::member:
             case kind::complement: {
                 auto v = constant_of(e);
                 if (!v) return std::nullopt;

@@ -3,11 +3,16 @@
 // scopes, the memory layout, the sockets' queues and the expression temporaries (placed after every
 // variable at the end).
 #include <cstdint>
+#include <map>
+#include <set>
+#include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/constant.hpp"
 #include "wafer/tungsten/detail/memory_layout.hpp"
 #include "wafer/tungsten/detail/report.hpp"
@@ -22,18 +27,42 @@ struct temp_operand {
     int slot = 0;
 };
 
+/// The names whose `.base` some assignment in `body` sets (by name: a shadowed namesake also gets
+/// a base word, which costs a word and a load, never a wrong address).
+inline void add_moved_bases(const std::vector<ast::statement>& body, std::set<std::string>& names) {
+    for (const auto& s : body) {
+        if (const auto* a = std::get_if<ast::assignment>(&s)) {
+            const auto& t = a->target;
+            if (t.k == ast::expr::kind::member && t.name == "base" && !t.operands.empty() &&
+                t.operands[0].k == ast::expr::kind::name)
+                names.insert(t.operands[0].name);
+        } else if (const auto* b = std::get_if<ast::block>(&s)) {
+            add_moved_bases(b->body, names);
+        } else if (const auto* i = std::get_if<ast::if_statement>(&s)) {
+            add_moved_bases(i->then_branch, names);
+            add_moved_bases(i->else_branch, names);
+        } else if (const auto* l = std::get_if<ast::loop_statement>(&s)) {
+            add_moved_bases(l->body, names);
+        }
+    }
+}
+
 class context {
 public:
-    context(const ast::program& prog, const std::vector<ir::param_value>& settings, diagnostics& sink)
+    /// `reserved`: the words address() placements take (see memory_layout).
+    context(const ast::program& prog, const std::vector<ir::param_value>& settings, diagnostics& sink,
+            std::vector<word_range> reserved = {})
         : prog(prog),
           settings(settings),
           setting_used(settings.size(), false),
           report(prog.source, sink),
           scopes(report),
-          eval(scopes, report) {
+          eval(scopes, report),
+          memory(std::move(reserved)) {
         out.kernel = prog.name;
         out.source_file = prog.source.name();
         out.blocks.emplace_back();
+        add_moved_bases(prog.body, moved_bases);
     }
     context(const context&) = delete;
     context& operator=(const context&) = delete;
@@ -79,6 +108,41 @@ public:
     ir::reg register_mark() const noexcept { return next_register; }
     void release_registers(ir::reg mark) noexcept { next_register = mark; }
 
+    // ---- `.base` (reference §5): the current address of an array whose base the program sets
+
+    /// A register holding the address `a` reaches: its variable's base word plus `delta` words.
+    ir::reg moved_base(const access& a, std::int64_t delta, source_position pos) {
+        ir::instruction ld;
+        ld.code = ir::instr::load;
+        ld.type = ir::data_type::u16;
+        ld.dst = new_register();
+        ld.src = {ir::imm(*a.base_word), ir::imm(0), {}};
+        ld.pos = pos;
+        add(ld);
+        if (delta == 0) return ld.dst;
+        ir::instruction sum = ld;
+        sum.code = ir::instr::add;
+        sum.dst = new_register();
+        sum.src = {ir::r(ld.dst), ir::imm(static_cast<std::uint32_t>(delta)), {}};
+        add(sum);
+        return sum.dst;
+    }
+
+    /// Records a use of `a` when it is `x.base`: Carbide can return a stale address when `.base` is
+    /// read after it is set, so wafer warns there (and reads the right one).
+    void base_used(const access& a, bool write, source_position pos) {
+        if (!a.is_base_address) return;
+        const auto set = base_set_at_.find(a.base);
+        if (write) {
+            if (set == base_set_at_.end()) base_set_at_.emplace(a.base, pos);
+            return;
+        }
+        if (set == base_set_at_.end()) return;
+        report.warning(pos, quote(a.path) + " is read after it is set: Carbide can return the address from before "
+                                            "the assignment; keep the address in a variable instead");
+        report.note(set->second, quote(a.path) + " is set here");
+    }
+
     /// A word pair after every variable through which scalar code reads and writes sockets; the
     /// instruction's src[0] is patched with its address when the layout is final.
     void scratch_address(ir::instruction& i) {
@@ -101,7 +165,7 @@ public:
                                        " names no parameter of kernel " + prog.name);
         if (temp_words > 0) {
             try {
-                auto base = memory.allocate(temp_words, true, "the temporaries of expressions", {}, report);
+                auto base = memory.allocate(temp_words, alignment::even(true), "the temporaries of expressions", {}, report);
                 for (auto t : temp_operands) {
                     auto& op = out.dsd_ops[t.op];
                     auto& operand = t.slot == 0 ? op.dst : op.src[static_cast<std::size_t>(t.slot - 1)];
@@ -112,7 +176,7 @@ public:
         }
         if (!scratch_uses.empty() || !scratch_operands.empty()) {
             try {
-                auto base = memory.allocate(2, true, "the socket scratch words", {}, report);
+                auto base = memory.allocate(2, alignment::even(true), "the socket scratch words", {}, report);
                 for (auto [block, index] : scratch_uses) out.blocks[block].code[index].src[0] = ir::imm(base);
                 for (auto op : scratch_operands) {
                     auto& o = out.dsd_ops[op];
@@ -135,6 +199,7 @@ public:
     evaluator eval;
     memory_layout memory;
     ir::pe_program out;
+    std::set<std::string> moved_bases;  ///< see add_moved_bases
     int input_queues = 0;   ///< assigned so far, in order of first read
     int output_queues = 0;  ///< assigned so far, in order of first write
 
@@ -145,6 +210,7 @@ private:
     std::vector<temp_operand> temp_operands;
     std::vector<std::pair<std::uint32_t, std::size_t>> scratch_uses;  ///< (block, instruction)
     std::vector<std::size_t> scratch_operands;                       ///< operations
+    std::map<address, source_position> base_set_at_;                 ///< base word: where first set
 };
 
 }  // namespace wafer::tungsten::detail

@@ -4,6 +4,7 @@
 // are the kernel's symbols and their constant initializers its initial data; a block-scope
 // initializer, or a non-constant one, runs as an operation where the declaration stands.
 #include <cstdint>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -79,14 +80,67 @@ inline void declare_socket(context& cx, const ast::socket_decl& s) {
     d.status = declaration::state::ready;
 }
 
+/// The number in bank(), align() or address(), which must be a constant from `lo` to `hi`.
+inline std::int64_t placement_number(context& cx, const ast::placement& p, std::int64_t lo, std::int64_t hi,
+                                     const char* what) {
+    check_well_formed(p.value, cx.report);
+    auto n = cx.eval.integer_of(p.value);
+    if (!n || *n < lo || *n > hi)
+        cx.report.fail(p.value.pos, std::string(what) + (n ? ", not " + literal_text(*n) : std::string(" constant")));
+    return *n;
+}
+
 /// Gives `v`, of type `t`, its extents, its dimension names (n0, n1, ... by position for unnamed
-/// ones, as the symbol map has them) and memory.
+/// ones, as the symbol map has them) and its storage: allocated, or where its placement says.
 inline void lay_out(context& cx, const ast::var_decl& decl, const object_type& t, variable_symbol& v) {
     v.extents = t.extents;
     for (std::size_t k = 0; k < t.dim_names.size(); ++k)
         v.dim_names.push_back(t.dim_names[k].empty() ? "n" + std::to_string(k) : t.dim_names[k]);
-    v.base = cx.memory.allocate(element_count(v.extents) * v.element_words(), element_even(v.type, v.composite.get()),
-                                quote(decl.name), decl.pos, cx.report);
+    const auto words = element_count(v.extents) * v.element_words();
+    const bool even = element_even(v.type, v.composite.get());
+    const auto what = quote(decl.name);
+    const auto odd = [&](const std::string& placement) {
+        cx.report.fail(decl.placement->pos, placement + " puts " + what + " at an odd word, but its " +
+                                                type_spelling(v.type, v.composite.get()) +
+                                                " elements start at even words");
+    };
+    if (!decl.placement) {
+        v.base = cx.memory.allocate(words, alignment::even(even), what, decl.pos, cx.report);
+        return;
+    }
+    const auto& p = *decl.placement;
+    using kind = ast::placement::kind;
+    if (p.k == kind::alias) {
+        const auto& d = cx.scopes.lookup(p.of, p.pos);
+        const auto* x = std::get_if<variable_symbol>(&d.what);
+        if (!x)
+            cx.report.fail(p.pos, "address(&" + p.of + ") needs a variable, and " + quote(p.of) + " is a " +
+                                      std::string(kind_of(d)));
+        if (even && x->base % 2) odd("address(&" + p.of + ")");
+        const auto shared = element_count(x->extents) * x->element_words();
+        if (words > shared)
+            cx.report.warning(p.pos, what + " (" + count_of(words, "word") + ") reaches past the end of " +
+                                         quote(p.of) + " (" + count_of(shared, "word") + ")");
+        if (decl.init)
+            cx.report.fail(decl.init->pos, what + " shares the storage of " + quote(p.of) + ": initialize " +
+                                               quote(p.of) + " instead");
+        v.base = x->base;
+    } else if (p.k == kind::address) {
+        const auto at = placement_number(cx, p, 0, hw::memory_words - 1,
+                                         "address() takes a word address from 0x0000 to 0x5fff");
+        if (even && at % 2) odd("address(" + address_text(static_cast<std::uint64_t>(at)) + ")");
+        cx.memory.place(static_cast<std::uint64_t>(at), words, what, decl.pos, cx.report);
+        v.base = static_cast<address>(at);
+    } else if (p.k == kind::bank) {
+        const auto n = placement_number(cx, p, 0, 15, "bank() takes a bank from 0 to 15");
+        if (even && n % 2) odd("bank(" + std::to_string(n) + ")");
+        v.base = cx.memory.allocate(words, {16, static_cast<std::uint32_t>(n)}, what, decl.pos, cx.report);
+    } else {
+        const auto n = placement_number(cx, p, 1, hw::memory_words,
+                                        "align() takes a number of words from 1 to 24576");
+        const auto m = static_cast<std::uint32_t>(n);
+        v.base = cx.memory.allocate(words, {even ? std::lcm(m, 2u) : m, 0}, what, decl.pos, cx.report);
+    }
 }
 
 /// A block-scope array's initializer runs each time its declaration does: one mov of its values,
@@ -114,7 +168,7 @@ inline void emit_array_initialization(context& cx, const std::string& name, cons
         op.src[0].k = ir::dsd::kind::immediate;
         op.src[0].bits = chunk(0);
     } else {
-        auto copy = cx.memory.allocate(words.size(), w > 1, "the initial values of " + quote(name), pos, cx.report);
+        auto copy = cx.memory.allocate(words.size(), alignment::even(w > 1), "the initial values of " + quote(name), pos, cx.report);
         cx.out.data.push_back({copy, words});
         op.src[0].k = ir::dsd::kind::mem;
         op.src[0].base = copy;
@@ -153,6 +207,23 @@ inline void initialize(context& cx, const std::string& name, const variable_symb
     emit_array_initialization(cx, name, v, words, pos);
 }
 
+/// A word holding v's current address, for a program that sets `v.base`: it starts as the declared
+/// address, each time the declaration runs.
+inline void give_base_word(context& cx, const ast::var_decl& decl, variable_symbol& v) {
+    const auto at = cx.memory.allocate(1, {}, "the base address of " + quote(decl.name), decl.pos, cx.report);
+    v.base_word = at;
+    if (cx.scopes.at_top_level()) {
+        cx.out.data.push_back({at, {v.base}});
+        return;
+    }
+    ir::instruction st;
+    st.code = ir::instr::store;
+    st.type = ir::data_type::u16;
+    st.src = {ir::imm(at), ir::imm(0), ir::imm(v.base)};
+    st.pos = decl.pos;
+    cx.add(st);
+}
+
 inline void declare_variable(context& cx, const ast::var_decl& decl) {
     // The type is looked up before the name is declared (`tnode tnode;` is fine); the extents after,
     // so they cannot use the name.
@@ -168,6 +239,7 @@ inline void declare_variable(context& cx, const ast::var_decl& decl) {
     auto& v = std::get<variable_symbol>(d.what);
     try {
         lay_out(cx, decl, with_dimensions(cx, std::move(t), decl.dims, decl.name), v);
+        if (cx.moved_bases.contains(decl.name)) give_base_word(cx, decl, v);
         if (cx.scopes.at_top_level())
             symbol_map_entries(cx.out.symbols, cx.report, decl.pos)
                 .add(decl.name, v.base, v.type, v.composite.get(), v.extents, v.dim_names);

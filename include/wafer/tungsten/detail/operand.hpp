@@ -45,6 +45,7 @@ public:
         }
         auto a = value_access(std::get<variable_symbol>(d.what), e, cx_.report);
         set_type(a.type, a.path, e.pos);
+        cx_.base_used(a, true, e.pos);
         return variable_operand(a);
     }
 
@@ -84,6 +85,7 @@ public:
         if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
             auto a = value_access(*v, e, cx_.report);
             check_type(a.type, a.path, e.pos);
+            cx_.base_used(a, false, e.pos);
             return variable_operand(a);
         }
         if (const auto* s = std::get_if<socket_symbol>(&d.what); s && e.k != ast::expr::kind::member) {
@@ -150,6 +152,7 @@ private:
         }
         o.base = static_cast<address>(base);  // in range when the statement runs any element (check_bounds)
         o.stride = narrow_strides(stride, f_.pos);
+        if (a.base_word) o.base_reg = cx_.moved_base(a, base - a.root_base, f_.pos);
         return o;
     }
 

@@ -130,6 +130,7 @@ public:
     void store(const variable_symbol& var, const ast::expr& target, const rvalue& v) {
         auto a = value_access(var, target, cx_.report);
         check_scalar(a.type, target.pos, a.path);
+        cx_.base_used(a, true, target.pos);
         auto value = as(v, a.type, target.pos);
         auto [base, offset] = address_of(a);
         ir::instruction st = make(ir::instr::store, a.type, target.pos);
@@ -225,7 +226,11 @@ private:
     rvalue read(const ast::expr& e) {
         const auto& root = root_of(e);
         const auto& d = cx_.scopes.lookup(root.name, root.pos);
-        if (const auto* v = std::get_if<variable_symbol>(&d.what)) return load(value_access(*v, e, cx_.report), e.pos);
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
+            auto a = value_access(*v, e, cx_.report);
+            cx_.base_used(a, false, e.pos);
+            return load(a, e.pos);
+        }
         if (e.k == ast::expr::kind::member)
             cx_.report.fail(e.pos, quote(root.name) + " is a " + std::string(kind_of(d)) + ", not a struct or union");
         if (const auto* it = std::get_if<iterator_symbol>(&d.what)) {
@@ -267,7 +272,11 @@ private:
                 wide = arithmetic(ir::instr::mul, base_type::s32, wide, ir::imm(static_cast<std::uint32_t>(step.stride)));
             offset = offset ? arithmetic(ir::instr::add, base_type::s32, *offset, wide) : wide;
         }
-        return {ir::imm(static_cast<std::uint32_t>(base)), offset.value_or(ir::imm(0))};
+        if (!a.base_word) return {ir::imm(static_cast<std::uint32_t>(base)), offset.value_or(ir::imm(0))};
+        // The array's address is its base word's value: the rest is offset from it.
+        const auto moved = ir::r(cx_.moved_base(a, 0, pos_));
+        const auto delta = ir::imm(static_cast<std::uint32_t>(base - a.root_base));
+        return {moved, offset ? arithmetic(ir::instr::add, base_type::s32, *offset, delta) : delta};
     }
 
     /// What the loops' ranges say of a subscript: outside its dimension it is an error.

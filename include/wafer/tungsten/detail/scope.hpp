@@ -41,6 +41,9 @@ struct variable_symbol {
     std::vector<std::uint32_t> extents;
     std::vector<std::string> dim_names;  ///< as in the symbol map: n0, n1, ... for unnamed ones
     std::shared_ptr<const composite_type> composite;
+    /// Where the current address lives when the program sets `.base` (reference §5): every access
+    /// reads it there. Unset, the address is `base` and constant.
+    std::optional<address> base_word;
 
     std::uint32_t element_words() const { return detail::element_words(type, composite.get()); }
 };

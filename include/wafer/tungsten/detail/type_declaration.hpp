@@ -68,6 +68,10 @@ inline void declare_struct(context& cx, const ast::struct_decl& s) {
             if (m.init)
                 cx.report.fail(m.init->pos, "member " + quote(m.name) + " of " + type->spelling() +
                                                 " cannot have an initializer; initialize the variables instead");
+            if (m.placement)
+                cx.report.fail(m.placement->pos, "member " + quote(m.name) + " of " + type->spelling() +
+                                                     " cannot be placed; place the variables of " +
+                                                     type->spelling() + " instead");
             auto t = declared_type(cx, m);
             const bool even = element_even(t.base, t.composite.get());
             const std::uint64_t offset = s.is_union ? 0 : words + (even ? words % 2 : 0);
