@@ -94,6 +94,15 @@ inline std::string listing(const pe_program& p) {
         if (s.output_queue >= 0) out += " writes output queue " + std::to_string(s.output_queue);
         out += '\n';
     }
+    for (const auto& t : p.tasks) {
+        constexpr const char* kinds[] = {"data", "local", "control"};
+        out += "  task " + std::to_string(t.id) + ": " + kinds[static_cast<int>(t.kind)];
+        if (t.kind == task_kind::data) out += " on input queue " + std::to_string(t.queue);
+        out += ", block" + std::to_string(t.entry);
+        if (t.data != no_reg) out += ", data in r" + std::to_string(t.data);
+        if (t.index != no_reg) out += ", index in r" + std::to_string(t.index);
+        out += '\n';
+    }
     for (const auto& s : p.symbols) {
         out += "  " + s.name + " @" + std::to_string(s.base);
         for (const auto& d : s.dims) out += " " + d.name + "<" + std::to_string(d.extent);

@@ -28,7 +28,8 @@ inline auto keyword(const char* w) { return lexeme[lit(w) >> !identifier_char]; 
 
 inline bool is_reserved(const std::string& w) {
     return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile" ||
-           w == "if" || w == "else" || w == "struct" || w == "union" || w == "typedef" || w == "sizeof";
+           w == "if" || w == "else" || w == "struct" || w == "union" || w == "typedef" || w == "sizeof" ||
+           w == "void" || w == "return" || w == "on";
 }
 
 const auto identifier = x3::rule<class identifier_class, std::string>{"a name"} =
@@ -76,6 +77,10 @@ struct dimension_class : x3::annotate_on_success {};
 struct declarator_class : x3::annotate_on_success {};
 struct member_declarator_class : x3::annotate_on_success {};
 struct placement_class : x3::annotate_on_success {};
+struct call_class : x3::annotate_on_success {};
+struct return_class : x3::annotate_on_success {};
+struct function_declaration_class : x3::annotate_on_success {};
+struct handler_declaration_class : x3::annotate_on_success {};
 struct param_declarator_class : x3::annotate_on_success {};
 struct socket_declarator_class : x3::annotate_on_success {};
 struct loop_class : x3::annotate_on_success {};
@@ -118,6 +123,13 @@ const x3::rule<declarator_class, declarator> declarator_rule = "a variable name"
 const x3::rule<member_declarator_class, declarator> member_declarator_rule = "a member name";
 const x3::rule<placement_class, placement> placement_rule = "address(), bank() or align()";
 const x3::rule<class annotation_class, std::string> annotation_rule = "an annotation";
+const x3::rule<call_class, call> call_rule = "a call";
+const x3::rule<class call_statement_class, call_statement> call_statement_rule = "a call";
+const x3::rule<return_class, return_statement> return_rule = "a return";
+const x3::rule<class parameter_class, parameter> parameter_rule = "a parameter";
+const x3::rule<class returns_class, boost::optional<tungsten::base_type>> returns_rule = "a type or void";
+const x3::rule<function_declaration_class, function_declaration> function_declaration_rule = "a function";
+const x3::rule<handler_declaration_class, handler_declaration> handler_declaration_rule = "a handler";
 const x3::rule<class variable_declaration_class, variable_declaration> variable_declaration_rule = "a declaration";
 const x3::rule<class member_declaration_class, member_declaration> member_declaration_rule = "a member";
 const x3::rule<struct_declaration_class, struct_declaration> struct_declaration_rule = "a struct or union";
@@ -164,8 +176,11 @@ const auto size_of_rule_def = keyword("sizeof") > named('(', "'(' after sizeof")
                               named(')', "')' to close sizeof");
 
 // Every way an expression nests passes through here: parentheses, subscripts and unary operators.
+const auto call_rule_def = (identifier >> lit('(')) > -(expression_rule % ',') >
+                           named(')', "',' or ')' after the call's arguments");
 const auto unary_def = nested("expression")[unary_operation_rule | real_literal_rule | integer_literal_rule |
-                                            cast_rule | size_of_rule | parenthesized | length_call | reference_rule];
+                                            cast_rule | size_of_rule | parenthesized | length_call | call_rule |
+                                            reference_rule];
 
 using tungsten::ast::binary_op;
 
@@ -289,15 +304,37 @@ const auto if_statement_rule_def =
 const auto loop_statement_rule_def =
     +loop_rule >> &(lit('{') | keyword("if")) >> nested("statement")[statement_rule];
 
+// ---- functions and handlers
+
+const auto parameter_rule_def = type_spec_rule > named(declarator_rule, "a parameter name");
+const auto parameters = named('(', "'(' to start the parameters") > -(parameter_rule % ',') >
+                        named(')', "',' or ')' after the parameters");
+inline auto body_of(const char* what, const char* close) {
+    return named('{', "'{' to start the body") >>
+           nested(what)[*statement_rule > named(misplaced_word | '}', close)];
+}
+const auto returns_rule_def = keyword("void") >> x3::attr(boost::optional<tungsten::base_type>()) | base_type;
+// `xp f(` starts a function; `xp f;` and `xp f[` a variable.
+const auto function_declaration_rule_def = (returns_rule >> identifier >> &lit('(')) > parameters >
+                                           body_of("function", "a statement or '}' to close the function");
+const auto handler_declaration_rule_def = keyword("on") > named(identifier, "a socket after 'on'") > parameters >
+                                          body_of("handler", "a statement or '}' to close the handler");
+const auto return_rule_def = keyword("return") > -expression_rule > named(';', "';' after return");
+const auto call_statement_rule_def = &(identifier >> '(') >> call_rule > named(';', "';' after the call");
+
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | struct_declaration_rule |
-                                typedef_declaration_rule | variable_declaration_rule |
-                                if_statement_rule | loop_statement_rule | block_rule | assignment_rule;
+                                typedef_declaration_rule | function_declaration_rule | handler_declaration_rule |
+                                return_rule | variable_declaration_rule |
+                                if_statement_rule | loop_statement_rule | block_rule | call_statement_rule |
+                                assignment_rule;
 
 const auto program_def = *statement_rule > named(misplaced_word | x3::eoi, "a declaration or a statement");
 
 BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, member_part_rule, named_type_rule,
                     alias_type_rule, type_spec_rule, size_of_rule, member_declaration_rule, struct_declaration_rule,
-                    typedef_declaration_rule, unary_operation_rule, cast_rule, unary,
+                    typedef_declaration_rule, call_rule, call_statement_rule, return_rule, parameter_rule,
+                    returns_rule, function_declaration_rule, handler_declaration_rule, unary_operation_rule,
+                    cast_rule, unary,
                     multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,
                     logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,
                     dimension_rule, annotation_rule, placement_rule, declarator_rule, member_declarator_rule,

@@ -60,6 +60,7 @@ struct expr {
         member,       ///< `operands[0].name[operands[1]]...`: a member of a struct or union, then its subscripts
         size_of_type, ///< `sizeof(type)` or `sizeof(struct named)`
         size_of,      ///< `sizeof(operands[0])`: a variable, an element or a member
+        call,         ///< `name(operands...)`: a function, or an intrinsic (`wavelet`, `__builtin_merge`)
     };
     kind k = kind::integer;
     std::int64_t value = 0;
@@ -199,9 +200,44 @@ struct loop_statement {
     friend bool operator==(const loop_statement&, const loop_statement&) = default;
 };
 
+/// `T name(params) { body }`, or `void name(...)`: scalar params are passed by value, arrays and
+/// structs by reference. Calls are inlined (docs/tungsten.md, Functions).
+struct function_decl {
+    std::optional<base_type> returns;  ///< nullopt: void
+    std::string name;
+    std::vector<var_decl> params;
+    std::vector<statement> body;
+    source_position pos;
+    friend bool operator==(const function_decl&, const function_decl&) = default;
+};
+
+/// `return value;` or `return;`.
+struct return_statement {
+    std::optional<expr> value;
+    source_position pos;
+    friend bool operator==(const return_statement&, const return_statement&) = default;
+};
+
+/// `f(a, b);`: a call whose value, if any, is not used.
+struct call_statement {
+    expr call;
+    source_position pos;
+    friend bool operator==(const call_statement&, const call_statement&) = default;
+};
+
+/// `on rx(u4 kind, u12 value) { ... }`: a handler, run when a wavelet arrives on socket rx; its
+/// params unpack the wavelet's bits, the first param in the lowest bits.
+struct handler_decl {
+    std::string socket;
+    std::vector<var_decl> params;
+    std::vector<statement> body;
+    source_position pos;
+    friend bool operator==(const handler_decl&, const handler_decl&) = default;
+};
+
 struct statement
     : std::variant<param_decl, socket_decl, var_decl, struct_decl, typedef_decl, assignment, block, if_statement,
-                   loop_statement> {
+                   loop_statement, function_decl, return_statement, call_statement, handler_decl> {
     using variant::variant;
     friend bool operator==(const statement&, const statement&) = default;
 };

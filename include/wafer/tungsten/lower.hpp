@@ -17,6 +17,8 @@
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/control.hpp"
 #include "wafer/tungsten/detail/declaration.hpp"
+#include "wafer/tungsten/detail/function.hpp"
+#include "wafer/tungsten/detail/handler.hpp"
 #include "wafer/tungsten/detail/report.hpp"
 #include "wafer/tungsten/detail/scalar.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
@@ -34,6 +36,10 @@ struct statement_lowering {
     void operator()(const ast::var_decl& v) const { declare_variable(cx, v); }
     void operator()(const ast::struct_decl& s) const { declare_struct(cx, s); }
     void operator()(const ast::typedef_decl& t) const { declare_typedef(cx, t); }
+    void operator()(const ast::function_decl& f) const { declare_function(cx, f); }
+    void operator()(const ast::handler_decl& h) const { declare_handler(cx, h); }
+    void operator()(const ast::return_statement& r) const { lower_return(cx, r); }
+    void operator()(const ast::call_statement& c) const { lower_call_statement(cx, c); }
     void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
     void operator()(const ast::block& b) const {
         check_depth(b.pos);
@@ -99,7 +105,8 @@ inline bool has_address_placement(const std::vector<ast::statement>& body) {
                     return has_address_placement(node.body);
                 else if constexpr (std::is_same_v<T, ast::if_statement>)
                     return has_address_placement(node.then_branch) || has_address_placement(node.else_branch);
-                else if constexpr (std::is_same_v<T, ast::loop_statement>)
+                else if constexpr (std::is_same_v<T, ast::loop_statement> || std::is_same_v<T, ast::function_decl> ||
+                                   std::is_same_v<T, ast::handler_decl>)
                     return has_address_placement(node.body);
                 else
                     return false;
@@ -122,10 +129,12 @@ inline ir::pe_program lower(const ast::program& prog, const std::vector<ir::para
     if (detail::has_address_placement(prog.body)) {
         diagnostics discarded;
         detail::context probe(prog, settings, discarded);
+        probe.lower_statements = detail::lower_statements;
         detail::lower_statements(probe, prog.body);
         reserved = probe.memory.placed();
     }
     detail::context cx(prog, settings, diags, std::move(reserved));
+    cx.lower_statements = detail::lower_statements;
     detail::lower_statements(cx, prog.body);
     cx.finish();
     diags.check();

@@ -45,11 +45,12 @@ struct named_type {
 using type_spec = x3::variant<tungsten::base_type, named_type>;
 
 struct size_of;
+struct call;
 
 /// A parenthesized expression is the expression itself; a chain is one precedence level's.
 using operand = x3::variant<integer_literal, real_literal, reference, x3::forward_ast<unary_operation>,
-                            x3::forward_ast<cast>, x3::forward_ast<size_of>, x3::forward_ast<chain>,
-                            x3::forward_ast<expression>>;
+                            x3::forward_ast<cast>, x3::forward_ast<size_of>, x3::forward_ast<call>,
+                            x3::forward_ast<chain>, x3::forward_ast<expression>>;
 
 /// `-x`, `~x` or `!x`.
 struct unary_operation : x3::position_tagged {
@@ -66,6 +67,12 @@ struct cast : x3::position_tagged {
 /// `sizeof(type)`, `sizeof(struct tag)` or `sizeof(expression)`.
 struct size_of : x3::position_tagged {
     x3::variant<tungsten::base_type, named_type, x3::forward_ast<expression>> what;
+};
+
+/// `name(arguments)`.
+struct call : x3::position_tagged {
+    std::string name;
+    std::vector<expression> arguments;
 };
 
 struct operation {
@@ -184,11 +191,31 @@ struct assignment : x3::position_tagged {
     expression value;
 };
 
+/// A function's or handler's parameter: `T name` or `T name[dims]`.
+struct parameter {
+    type_spec type;
+    declarator d;
+};
+
+/// `return value;`
+struct return_statement : x3::position_tagged {
+    boost::optional<expression> value;
+};
+
+/// `f(a, b);`
+struct call_statement {
+    call value;
+};
+
 struct block;
 struct if_statement;
 struct loop_statement;
+struct function_declaration;
+struct handler_declaration;
 using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, struct_declaration,
-                              typedef_declaration, assignment,
+                              typedef_declaration, return_statement, call_statement,
+                              x3::forward_ast<function_declaration>, x3::forward_ast<handler_declaration>,
+                              assignment,
                               x3::forward_ast<block>, x3::forward_ast<if_statement>,
                               x3::forward_ast<loop_statement>>;
 
@@ -209,6 +236,21 @@ struct if_statement : x3::position_tagged {
 struct loop_statement : x3::position_tagged {
     std::vector<loop> loops;
     statement body;
+};
+
+/// `T name(params) { body }`; `returns` is empty for `void`.
+struct function_declaration : x3::position_tagged {
+    boost::optional<tungsten::base_type> returns;
+    std::string name;
+    std::vector<parameter> params;
+    std::vector<statement> body;
+};
+
+/// `on socket(params) { body }`.
+struct handler_declaration : x3::position_tagged {
+    std::string socket;
+    std::vector<parameter> params;
+    std::vector<statement> body;
 };
 
 }  // namespace wafer::parse::detail::tungsten_x3

@@ -63,6 +63,13 @@ private:
         return e;
     }
 
+    ast::expr expr(const call& c, std::size_t depth) const {
+        check_depth(handler_, c, depth);
+        ast::expr e{.k = ast::expr::kind::call, .name = c.name, .pos = at(c)};
+        for (const auto& a : c.arguments) e.operands.push_back(expr(a, depth + 1));
+        return e;
+    }
+
     ast::expr expr(const size_of& s, std::size_t depth) const {
         check_depth(handler_, s, depth);
         ast::expr e{.k = ast::expr::kind::size_of_type, .pos = at(s)};
@@ -189,6 +196,38 @@ private:
                                            .name = decl.alias.name,
                                            .dims = dimensions(decl.alias.dims),
                                            .pos = at(decl.alias)});
+    }
+
+    std::vector<ast::var_decl> parameters(const std::vector<parameter>& params) const {
+        std::vector<ast::var_decl> out;
+        for (const auto& p : params) {
+            if (p.d.init) handler_.fail(at(p.d), "a parameter takes its value from the call: it has no initializer");
+            out.push_back(variable(p.type, false, p.d));
+        }
+        return out;
+    }
+
+    void add(const function_declaration& f, std::vector<ast::statement>& out) const {
+        out.emplace_back(ast::function_decl{.returns = f.returns ? std::optional(*f.returns) : std::nullopt,
+                                            .name = f.name,
+                                            .params = parameters(f.params),
+                                            .body = statements(f.body),
+                                            .pos = at(f)});
+    }
+
+    void add(const handler_declaration& h, std::vector<ast::statement>& out) const {
+        out.emplace_back(ast::handler_decl{
+            .socket = h.socket, .params = parameters(h.params), .body = statements(h.body), .pos = at(h)});
+    }
+
+    void add(const return_statement& r, std::vector<ast::statement>& out) const {
+        ast::return_statement s{.pos = at(r)};
+        if (r.value) s.value = expr(*r.value);
+        out.emplace_back(std::move(s));
+    }
+
+    void add(const call_statement& c, std::vector<ast::statement>& out) const {
+        out.emplace_back(ast::call_statement{.call = expr(c.value, 0), .pos = at(c.value)});
     }
 
     void add(const param_declaration& decl, std::vector<ast::statement>& out) const {

@@ -4,6 +4,7 @@
 // variable at the end).
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -47,6 +48,22 @@ inline void add_moved_bases(const std::vector<ast::statement>& body, std::set<st
     }
 }
 
+/// A function or handler body being lowered: where `return` stores the value and goes.
+struct call_frame {
+    std::string name;                  ///< the function's, or "on rx"
+    std::optional<base_type> returns;  ///< nullopt: no value
+    ir::reg result = ir::no_reg;
+    std::uint32_t exit = 0;            ///< the block after the body
+};
+
+/// A function of the program, known before its declaration is reached (calls may precede it).
+struct function_entry {
+    const ast::function_decl* decl = nullptr;
+    bool declared = false;        ///< its declaration was reached and checked
+    std::uint32_t order = 0;      ///< then: the top-level declarations its body sees are numbered below
+    bool checked_clean = false;   ///< then: its check reported no error
+};
+
 class context {
 public:
     /// `reserved`: the words address() placements take (see memory_layout).
@@ -63,6 +80,8 @@ public:
         out.source_file = prog.source.name();
         out.blocks.emplace_back();
         add_moved_bases(prog.body, moved_bases);
+        for (const auto& st : prog.body)
+            if (const auto* f = std::get_if<ast::function_decl>(&st)) functions.try_emplace(f->name, function_entry{f});
     }
     context(const context&) = delete;
     context& operator=(const context&) = delete;
@@ -97,6 +116,41 @@ public:
         current = next;
     }
     std::uint32_t current_block() const noexcept { return current; }
+    /// Goes on appending to `block` (a task's or function's code, away from the program's).
+    void switch_to(std::uint32_t block) noexcept { current = block; }
+
+    /// All that lowering changes, to undo a lowering done only to check code (a function's body
+    /// where it is declared).
+    struct checkpoint {
+        ir::pe_program out;
+        memory_layout memory;
+        int input_queues, output_queues;
+        std::uint32_t current;
+        ir::reg next_register;
+        std::uint32_t temp_words;
+        std::size_t temp_operands, scratch_uses, scratch_operands;
+        std::map<address, source_position> base_set_at;
+        std::map<std::size_t, source_position> handled;
+    };
+    checkpoint save() const {
+        return {out,        memory,          input_queues,        output_queues,           current,
+                next_register, temp_words,   temp_operands.size(), scratch_uses.size(), scratch_operands.size(),
+                base_set_at_, handled};
+    }
+    void restore(checkpoint c) {
+        out = std::move(c.out);
+        memory = std::move(c.memory);
+        input_queues = c.input_queues;
+        output_queues = c.output_queues;
+        current = c.current;
+        next_register = c.next_register;
+        temp_words = c.temp_words;
+        temp_operands.resize(c.temp_operands);
+        scratch_uses.resize(c.scratch_uses);
+        scratch_operands.resize(c.scratch_operands);
+        base_set_at_ = std::move(c.base_set_at);
+        handled = std::move(c.handled);
+    }
 
     /// A register free until `release_registers(mark)` with an earlier mark.
     ir::reg new_register() {
@@ -186,9 +240,10 @@ public:
             }
         }
         out.memory_words = memory.end();
-        ir::instruction halt;
-        halt.code = ir::instr::halt;
-        add(halt);
+        // With handlers the program's start ends with `done`: the PE goes idle and runs them.
+        ir::instruction end;
+        end.code = out.tasks.empty() ? ir::instr::halt : ir::instr::done;
+        add(end);
     }
 
     const ast::program& prog;
@@ -200,6 +255,12 @@ public:
     memory_layout memory;
     ir::pe_program out;
     std::set<std::string> moved_bases;  ///< see add_moved_bases
+    std::map<std::string, function_entry> functions;
+    std::vector<call_frame> frames;     ///< the bodies being lowered, innermost last
+    /// Lowers statements (lower.hpp): function and handler bodies are statements inside
+    /// expressions' calls, so the lowering of calls reaches the statement lowering through here.
+    void (*lower_statements)(context&, const std::vector<ast::statement>&) = nullptr;
+    std::map<std::size_t, source_position> handled;  ///< sockets with a handler: where it is declared
     int input_queues = 0;   ///< assigned so far, in order of first read
     int output_queues = 0;  ///< assigned so far, in order of first write
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "wafer/core/diagnostic.hpp"
 
@@ -30,12 +31,40 @@ public:
         throw abandon{};
     }
 
+    /// Errors reported so far, captured ones included.
+    std::size_t errors() const noexcept { return errors_; }
+
+    /// While it lives, what the reporter reports is kept in `into` instead of going to the sink.
+    class capture {
+    public:
+        capture(const reporter& r, std::vector<diagnostic>& into) : r_(r), saved_(r.capture_) { r.capture_ = &into; }
+        ~capture() { r_.capture_ = saved_; }
+        capture(const capture&) = delete;
+        capture& operator=(const capture&) = delete;
+
+    private:
+        const reporter& r_;
+        std::vector<diagnostic>* saved_;
+    };
+
+    /// Reports diagnostics captured earlier.
+    void replay(std::vector<diagnostic> captured) const {
+        for (auto& d : captured) (capture_ ? capture_->push_back(std::move(d)) : sink_.add(std::move(d)));
+    }
+
 private:
     void add(severity level, source_position pos, std::string message) const {
-        sink_.add(source_.make(level, pos, std::move(message)));
+        if (level == severity::error) ++errors_;
+        auto d = source_.make(level, pos, std::move(message));
+        if (capture_)
+            capture_->push_back(std::move(d));
+        else
+            sink_.add(std::move(d));
     }
     const source_text& source_;
     diagnostics& sink_;
+    mutable std::vector<diagnostic>* capture_ = nullptr;
+    mutable std::size_t errors_ = 0;
 };
 
 

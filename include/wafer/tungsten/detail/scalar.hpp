@@ -86,6 +86,11 @@ public:
             case kind::cast: return cast(e);
             case kind::conditional: return conditional(e);
             case kind::binary: return binary(e);
+            case kind::call: {
+                auto v = call(e);
+                if (!v) cx_.report.fail(e.pos, quote(e.name) + " returns nothing (it is void): it has no value to use");
+                return *v;
+            }
             default: cx_.report.fail(e.pos, "malformed expression");
         }
     }
@@ -173,6 +178,21 @@ public:
 
     /// Where the code goes on meaning (for instructions made from no one node).
     void at(source_position pos) { pos_ = pos; }
+
+    /// Bits [offset, offset + width) of the 32-bit `v`, sign-extended when `is_signed`.
+    ir::value bits_of(ir::value v, int offset, int width, bool is_signed) {
+        const auto count = [](int n) { return ir::imm(static_cast<std::uint32_t>(n)); };
+        if (is_signed) {
+            const auto high = 32 - offset - width;
+            if (high > 0) v = arithmetic(ir::instr::shl, base_type::u32, v, count(high));
+            return width == 32 ? v : arithmetic(ir::instr::sar, base_type::s32, v, count(32 - width));
+        }
+        if (offset > 0) v = arithmetic(ir::instr::shr, base_type::u32, v, count(offset));
+        return width == 32 ? v : arithmetic(ir::instr::bit_and, base_type::u32, v, ir::imm((1u << width) - 1));
+    }
+
+    /// A call: a function inlined (function.hpp), or an intrinsic. nullopt for a void function.
+    std::optional<rvalue> call(const ast::expr& e);
 
 private:
     static rvalue typed(base_type t, ir::value v) { return rvalue{rvalue::kind::typed, {}, v, t}; }
@@ -421,6 +441,12 @@ private:
                 return std::nullopt;
             }
             case kind::cast: return e.type;
+            case kind::call: {
+                if (e.name == "wavelet") return base_type::u32;
+                const auto f = cx_.functions.find(e.name);
+                if (f == cx_.functions.end()) return std::nullopt;
+                return f->second.decl->returns;
+            }
             case kind::logical_not: return base_type::xp;
             case kind::binary:
                 if (ast::is_comparison(e.op) || ast::is_logical(e.op)) return base_type::xp;
@@ -495,3 +521,6 @@ private:
 };
 
 }  // namespace wafer::tungsten::detail
+
+// Calls are defined with functions, which lower their bodies with scalar_lowering.
+#include "wafer/tungsten/detail/function.hpp"

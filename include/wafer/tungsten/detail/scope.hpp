@@ -74,6 +74,7 @@ struct declaration {
     source_position pos;
     std::variant<param_symbol, socket_symbol, variable_symbol, iterator_symbol, type_symbol, tag_symbol> what;
     state status = state::pending;
+    std::uint32_t order = 0;  ///< declarations are numbered as they are made (see body_scope)
 };
 
 /// "param", "socket", "array", "scalar", "struct", "iterator", "typedef" or "struct"/"union" (a
@@ -103,6 +104,7 @@ public:
     /// Declares `d` (pending) in the innermost scope; a name already declared there is an error.
     /// The reference stays valid while the scope is open.
     declaration& declare(declaration d) {
+        d.order = next_order_++;
         auto& scope = scopes_.back();
         if (auto it = scope.find(d.name); it != scope.end()) {
             report_.error(d.pos, "duplicate " + std::string(kind_of(d)) + " declaration " + quote(d.name));
@@ -115,25 +117,48 @@ public:
 
     /// The visible declaration of `name`, referenced at `pos`.
     const declaration& lookup(const std::string& name, source_position pos) const {
-        for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-            auto it = scope->find(name);
-            if (it == scope->end()) continue;
-            switch (it->second.status) {
-                case declaration::state::ready: return it->second;
-                case declaration::state::pending: report_.fail(pos, quote(name) + " is used before declaration");
-                case declaration::state::failed: throw abandon{};  // its own error was reported
-            }
+        const auto* d = visible(name);
+        if (!d) report_.fail(pos, quote(name) + " is not declared");
+        switch (d->status) {
+            case declaration::state::ready: return *d;
+            case declaration::state::pending: report_.fail(pos, quote(name) + " is used before declaration");
+            case declaration::state::failed: break;
         }
-        report_.fail(pos, quote(name) + " is not declared");
+        throw abandon{};  // its own error was reported
     }
 
     /// The visible, ready declaration of `name`, or nullptr (nothing reported): for trying a lowering.
     const declaration* find(const std::string& name) const {
-        for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
-            if (auto it = scope->find(name); it != scope->end())
-                return it->second.status == declaration::state::ready ? &it->second : nullptr;
-        return nullptr;
+        const auto* d = visible(name);
+        return d && d->status == declaration::state::ready ? d : nullptr;
     }
+
+    /// The number the next declaration gets: a body_scope made with it sees the top-level
+    /// declarations made so far.
+    std::uint32_t next_order() const noexcept { return next_order_; }
+
+    /// A function's or handler's body for as long as this object lives: it sees its own scopes and
+    /// the top-level declarations numbered below `order`, never the scopes of the code around it.
+    class body_scope {
+    public:
+        body_scope(scope_stack& s, std::uint32_t order) : s_(s), floor_(s.floor_), limit_(s.limit_) {
+            s_.floor_ = s_.scopes_.size();
+            s_.limit_ = order;
+            s_.scopes_.emplace_back();
+        }
+        ~body_scope() {
+            s_.scopes_.pop_back();
+            s_.floor_ = floor_;
+            s_.limit_ = limit_;
+        }
+        body_scope(const body_scope&) = delete;
+        body_scope& operator=(const body_scope&) = delete;
+
+    private:
+        scope_stack& s_;
+        std::size_t floor_;
+        std::uint32_t limit_;
+    };
 
     /// A nested scope (a block, or one statement's iterators) for as long as this object lives.
     class nested {
@@ -148,8 +173,22 @@ public:
     };
 
 private:
+    const declaration* visible(const std::string& name) const {
+        for (std::size_t k = scopes_.size(); k-- > 0;) {
+            if (k != 0 && k < floor_) continue;  // the scopes of the code around a body
+            auto it = scopes_[k].find(name);
+            if (it == scopes_[k].end()) continue;
+            if (k == 0 && floor_ > 0 && it->second.order >= limit_) continue;
+            return &it->second;
+        }
+        return nullptr;
+    }
+
     const reporter& report_;
     std::deque<std::unordered_map<std::string, declaration>> scopes_;  // deque: references stay valid
+    std::uint32_t next_order_ = 0;
+    std::size_t floor_ = 0;      ///< the innermost body's first scope; 0 outside bodies
+    std::uint32_t limit_ = 0;    ///< inside a body: the top-level declarations it sees are numbered below
 };
 
 /// The declaration an assignment's target names: a variable or a socket, never a param, an

@@ -26,6 +26,12 @@ inline ir::dsd fabric_operand(context& cx, const socket_symbol& s, const ast::ex
                                   " cannot be subscripted: a socket is a stream of wavelets, not an array");
     auto& sock = cx.out.sockets[s.index];
     ir::dsd o;
+    if (read && cx.handled.contains(s.index)) {
+        cx.report.error(e.pos, "socket " + quote(e.name) + " has a handler, which takes every wavelet that "
+                                                        "arrives on it; the program cannot also read it");
+        cx.report.note(cx.handled.at(s.index), "the handler of " + quote(e.name) + " is declared here");
+        throw abandon{};
+    }
     if (read) {
         if (sock.input_queue < 0) sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input", e);
         o.k = ir::dsd::kind::fabin;

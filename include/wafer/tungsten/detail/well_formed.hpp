@@ -18,7 +18,8 @@ inline void check_well_formed(const ast::expr& e, const reporter& report, int de
         case kind::real:
         case kind::name:
         case kind::size_of_type: arity = 0; break;
-        case kind::subscript: arity = e.operands.size(); break;
+        case kind::subscript:
+        case kind::call: arity = e.operands.size(); break;
         case kind::member:
             if (e.operands.empty() || !is_reference(e.operands[0]))
                 report.fail(e.pos, "malformed expression (a member of no reference)");
@@ -38,7 +39,7 @@ inline void check_well_formed(const ast::expr& e, const reporter& report, int de
         default: report.fail(e.pos, "malformed expression (unknown kind)");
     }
     if (e.operands.size() != arity) report.fail(e.pos, "malformed expression (wrong number of operands)");
-    if ((is_reference(e) && e.name.empty()) || (e.k == kind::size_of_type && e.named && e.named->name.empty()))
+    if (((is_reference(e) || e.k == kind::call) && e.name.empty()) || (e.k == kind::size_of_type && e.named && e.named->name.empty()))
         report.fail(e.pos, "malformed expression (a name is empty)");
     for (const auto& o : e.operands) check_well_formed(o, report, depth + 1);
 }

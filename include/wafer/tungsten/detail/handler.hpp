@@ -1,0 +1,89 @@
+#pragma once
+// Handlers (docs/tungsten.md, Handlers): `on rx(u4 kind, u12 value) { ... }` is a data task bound
+// to rx's input queue. It runs when a wavelet arrives and the PE is free (after the program's start
+// ends, and between other tasks); its params unpack the wavelet's bits, the first param in the
+// lowest bits, each at its width (u2-u15 and s2-s15 fields; 16 and 32 bits for the other types).
+#include <string>
+#include <variant>
+
+#include "wafer/core/hardware.hpp"
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/detail/context.hpp"
+#include "wafer/tungsten/detail/function.hpp"
+#include "wafer/tungsten/detail/scalar.hpp"
+#include "wafer/tungsten/detail/socket.hpp"
+
+namespace wafer::tungsten::detail {
+
+/// The bits a handler param takes from the wavelet.
+inline int wavelet_width(base_type t) { return field_width(t) ? field_width(t) : static_cast<int>(words_of(t)) * 16; }
+
+inline void declare_handler(context& cx, const ast::handler_decl& h) {
+    const std::string name = "on " + h.socket;
+    if (!cx.scopes.at_top_level()) cx.report.fail(h.pos, "a handler must be declared at top level");
+    const auto& d = cx.scopes.lookup(h.socket, h.pos);
+    const auto* s = std::get_if<socket_symbol>(&d.what);
+    if (!s) cx.report.fail(h.pos, quote(h.socket) + " is a " + std::string(kind_of(d)) + ", not a socket");
+    if (const auto earlier = cx.handled.find(s->index); earlier != cx.handled.end()) {
+        cx.report.error(h.pos, "socket " + quote(h.socket) + " has a handler already");
+        cx.report.note(earlier->second, "the first handler of " + quote(h.socket) + " is here");
+        throw abandon{};
+    }
+    auto& sock = cx.out.sockets[s->index];
+    if (sock.input_queue >= 0)
+        cx.report.fail(h.pos, "socket " + quote(h.socket) + " is read by the program before this handler; a "
+                              "handler takes every wavelet that arrives on its socket");
+    const int carried = static_cast<int>(ir::words_of(sock.type)) * 16;
+    int bits = 0;
+    for (const auto& p : h.params) {
+        if (p.named || !p.dims.empty())
+            cx.report.fail(p.pos, "handler parameter " + quote(p.name) + " unpacks wavelet bits: give it a base type");
+        if (p.type == base_type::u64 || p.type == base_type::s64 || p.type == base_type::u1)
+            cx.report.fail(p.pos, "handler parameter " + quote(p.name) + " cannot be " + std::string(name_of(p.type)));
+        bits += wavelet_width(p.type);
+    }
+    if (bits > carried)
+        cx.report.fail(h.pos, "the parameters of the handler take " + std::to_string(bits) + " bits, but a wavelet of " +
+                                  quote(h.socket) + " carries " + std::to_string(carried));
+    if (cx.out.tasks.size() == hw::task_ids) cx.report.fail(h.pos, "the PE has no task ID left for this handler");
+    sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input",
+                                  ast::expr{.k = ast::expr::kind::name, .name = h.socket, .pos = h.pos});
+    cx.handled.emplace(s->index, h.pos);
+
+    ir::task task;
+    task.kind = ir::task_kind::data;
+    task.id = static_cast<std::uint8_t>(cx.out.tasks.size());
+    task.entry = cx.new_block();
+    task.queue = sock.input_queue;
+    task.data = cx.new_register();
+    cx.out.tasks.push_back(task);
+
+    const auto resume = cx.current_block();
+    cx.switch_to(task.entry);
+    {
+        scope_stack::body_scope scope(cx.scopes, cx.scopes.next_order());
+        try {
+            const auto params = declare_params(cx, h.params, nullptr);
+            scalar_lowering unpack(cx);
+            unpack.at(h.pos);
+            int offset = 0;
+            for (std::size_t k = 0; k < params.size(); ++k) {
+                const auto t = h.params[k].type;
+                const int width = wavelet_width(t);
+                auto field = unpack.bits_of(ir::r(task.data), offset, width, field_width(t) && is_signed_field(t));
+                unpack.store(*params[k], ast::expr{.k = ast::expr::kind::name, .name = h.params[k].name, .pos = h.params[k].pos},
+                             rvalue{rvalue::kind::typed, {}, field, t});
+                offset += width;
+            }
+            lower_body(cx, call_frame{name, std::nullopt, ir::no_reg, 0}, h.body);
+        } catch (const abandon&) {
+        }
+    }
+    ir::instruction done;
+    done.code = ir::instr::done;
+    done.pos = h.pos;
+    cx.add(done);
+    cx.switch_to(resume);
+}
+
+}  // namespace wafer::tungsten::detail

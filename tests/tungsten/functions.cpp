@@ -1,0 +1,150 @@
+// Functions and calls (docs/tungsten.md, Functions), run on one PE from their text: calls before
+// the declaration (reference §1), values and arrays as arguments, returns, and the checks: a
+// function never called is still checked (reference §6), recursion, arity, scope.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernel_run.hpp"
+
+using namespace wafer;
+using test::first_error;
+using test::run;
+
+namespace {
+
+/// Every error compiling `text` gives.
+std::vector<std::string> errors(const std::string& text) {
+    std::vector<std::string> out;
+    try {
+        diagnostics ds;
+        tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
+    } catch (const error& e) {
+        for (const auto& d : e.diagnostics())
+            if (d.level == severity::error) out.push_back(d.message);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("reference §1: a call may name a function declared later; arguments by value, a returned value") {
+    auto r = run("xp r = 0;\n"
+                 "r = twice(21) + 1;\n"
+                 "xp twice(xp a) { return a * 2; }\n"
+                 "sp mean(sp a, sp b) { return (a + b) / 2.0; }\n"
+                 "sp m = 0.0;\n"
+                 "m = mean(1.0, 2.0);\n"
+                 "xp a = 5;\n"
+                 "xp same = twice(a);\n"  // a param copies its argument: `a` is unchanged
+                 "xp clamp(xp x, xp lo, xp hi) {\n"
+                 "  if (x < lo) return lo;\n"
+                 "  if (x > hi) return hi;\n"
+                 "  return x;\n"
+                 "}\n"
+                 "xp c[5];\n"
+                 "i in [0, 5) c[i] = clamp(i * 3 - 4, 0, 6);\n");
+    CHECK(r.value("r") == 43);
+    CHECK(r.real("m") == 1.5f);
+    CHECK(r.value("same") == 10);
+    CHECK(r.value("a") == 5);
+    std::vector<std::int64_t> expected;
+    for (int i = 0; i < 5; ++i) expected.push_back(std::clamp(i * 3 - 4, 0, 6));
+    CHECK(r.ints("c") == expected);
+}
+
+TEST_CASE("arrays and structs are passed by reference; a void function is a statement") {
+    auto r = run("xp param N = 4;\n"
+                 "void scale(xp v[n=N], xp k) { i in [0, N) v[i] <- v[i] * k; }\n"
+                 "struct P { xp x; xp y; };\n"
+                 "void swap(struct P p) { xp t = p.x; p.x = p.y; p.y = t; }\n"
+                 "xp a[n=N] = {1, 2, 3, 4};\n"
+                 "xp b[n=N] = {5, 6, 7, 8};\n"
+                 "scale(a, 3);\n"
+                 "scale(b, 2);\n"
+                 "struct P q;\n"
+                 "q.x = 1;\n"
+                 "q.y = 2;\n"
+                 "swap(q);\n");
+    CHECK(r.ints("a") == std::vector<std::int64_t>{3, 6, 9, 12});
+    CHECK(r.ints("b") == std::vector<std::int64_t>{10, 12, 14, 16});
+    CHECK(r.value("q.x") == 2);
+    CHECK(r.value("q.y") == 1);
+}
+
+TEST_CASE("calls nest; a function's locals start afresh on each call") {
+    auto r = run("xp square(xp x) { return x * x; }\n"
+                 "xp sum_of_squares(xp a, xp b) { xp s = square(a); s = s + square(b); return s; }\n"
+                 "xp counter() { xp n[2] = {}; n[0] = n[0] + 1; return n[0]; }\n"
+                 "xp r = 0, k1 = 0, k2 = 0;\n"
+                 "r = sum_of_squares(3, square(2));\n"
+                 "k1 = counter();\n"
+                 "k2 = counter();\n");
+    CHECK(r.value("r") == 3 * 3 + (2 * 2) * (2 * 2));
+    CHECK(r.value("k1") == 1);
+    CHECK(r.value("k2") == 1);
+}
+
+TEST_CASE("a function sees its params and the globals declared before it, never its caller's names") {
+    CHECK(first_error("xp f() { return hidden; }\nmain { xp hidden = 1; xp v = f(); }\n") == "'hidden' is not declared");
+    CHECK(first_error("xp f() { return later; }\nxp later = 1;\nxp v = f();\n") == "'later' is not declared");
+    auto r = run("xp g = 7;\nxp f() { return g; }\nmain { xp g = 1; xp v = f(); g = v; }\nxp out = f();\n");
+    CHECK(r.value("out") == 7);
+}
+
+TEST_CASE("reference §6: a function that is never called is still checked") {
+    CHECK(first_error("struct Point { xp x; xp y; };\nstruct Point points[10];\n"
+                      "void never() { points.y = 1; }\n") ==
+          "'points' has 1 dimension but 0 subscripts are given before '.y': a member access names one struct "
+          "Point, so subscript every dimension, as in points[0].y");
+    // Reported once, where the function is, not again at each call.
+    CHECK(errors("xp f() { return nothing; }\nxp a = f();\nxp b = f();\n") ==
+          std::vector<std::string>{"'nothing' is not declared"});
+}
+
+TEST_CASE("calls: wafer's diagnostics") {
+    CHECK(first_error("xp f(xp n) { return f(n - 1); }\nxp v = f(3);\n") ==
+          "function 'f' calls itself: calls are inlined, so a function cannot be recursive");
+    CHECK(first_error("xp f(xp a, xp b) { return a + b; }\nxp v = f(1);\n") ==
+          "function 'f' takes 2 arguments, and 1 is given");
+    CHECK(first_error("void f() { }\nxp v = f();\n") == "'f' returns nothing (it is void): it has no value to use");
+    CHECK(first_error("xp f(xp a) { if (a > 0) return 1; }\n") ==
+          "function 'f' returns xp, so its body must end with 'return value;'");
+    CHECK(first_error("xp v = 1;\nreturn;\n") == "return outside a function or handler");
+    CHECK(first_error("void f() { return 1; }\n") == "'f' returns nothing, so return takes no value here");
+    CHECK(first_error("xp f() { return 1; }\nxp f() { return 2; }\n") == "duplicate function 'f'");
+    CHECK(first_error("xp v = g(1);\n") == "function 'g' is not declared");
+    CHECK(first_error("xp g = 1;\nxp v = g(1);\n") == "'g' is not a function");
+    CHECK(first_error("void s(xp v[4]) { }\nxp a[3];\ns(a);\n") ==
+          "argument 'a' does not match parameter 'v' of 's': pass an array of the same type and extents");
+    CHECK(first_error("void s(xp v[4]) { }\ns(1);\n") ==
+          "parameter 'v' of 's' is an array or struct: pass a variable by its name");
+    CHECK(first_error("main { xp f() { return 1; } }\n") == "function 'f' must be declared at top level");
+}
+
+TEST_CASE("wavelet(...) packs values at their declared widths, the first in the lowest bits") {
+    auto r = run("u4 kind = 5;\ns12 value = -3;\nu16 tag = 0xbeef;\n"
+                 "u32 w = 0;\nw = wavelet(kind, value);\n"
+                 "u32 x = 0;\nx = wavelet((u4)3, (u12)4095, tag);\n");
+    CHECK(r.value("w") == (5u | ((std::uint32_t(-3) & 0xfff) << 4)));
+    CHECK(r.value("x") == (3u | (0xfffu << 4) | (0xbeefu << 16)));
+    CHECK(first_error("u32 w = 0;\nw = wavelet(1, 2);\n") ==
+          "each value wavelet(...) packs needs a declared width: a variable such as 'u4 kind', or a cast such as (u4)3");
+    CHECK(first_error("u32 a = 1, w = 0;\nw = wavelet(a, a);\n") ==
+          "wavelet(...) packs at most 32 bits, and this value would end at bit 64");
+}
+
+TEST_CASE("handlers: wafer's diagnostics") {
+    CHECK(first_error("xp socket rx;\non rx(xp a) { }\non rx(xp b) { }\n") == "socket 'rx' has a handler already");
+    CHECK(first_error("xp socket rx;\non rx(u32 a) { }\n") ==
+          "the parameters of the handler take 32 bits, but a wavelet of 'rx' carries 16");
+    CHECK(first_error("xp socket rx;\non rx(xp a) { }\nxp v = rx;\n") ==
+          "socket 'rx' has a handler, which takes every wavelet that arrives on it; the program cannot also read it");
+    CHECK(first_error("xp socket rx;\nxp v = rx;\non rx(xp a) { }\n") ==
+          "socket 'rx' is read by the program before this handler; a handler takes every wavelet that arrives on its socket");
+    CHECK(first_error("xp v = 1;\non v(xp a) { }\n") == "'v' is a scalar, not a socket");
+    CHECK(first_error("xp socket rx;\non rx(xp a[2]) { }\n") ==
+          "handler parameter 'a' unpacks wavelet bits: give it a base type");
+}
