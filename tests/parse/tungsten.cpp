@@ -53,6 +53,13 @@ std::string show(const ast::expr& e) {
     case ast::expr::kind::size_of_type:
         return "(sizeof " + (e.named ? e.named->name : std::string(wafer::tungsten::name_of(e.type))) + ")";
     case ast::expr::kind::size_of: return "(sizeof " + show(e.operands[0]) + ")";
+    case ast::expr::kind::call: {
+        std::string s = "(call " + e.name;
+        for (const auto& o : e.operands) s += " " + show(o);
+        return s + ")";
+    }
+    case ast::expr::kind::sum:
+        return "(sum " + e.name + " " + show(e.operands[0]) + " " + show(e.operands[1]) + " " + show(e.operands[2]) + ")";
     }
     return "?";
 }
@@ -305,6 +312,32 @@ TEST_CASE("tungsten parser: array attributes of section 5 and [[...]] annotation
     CHECK(xw.placement->k == kind::alias);
     CHECK(xw.placement->of == "x");
     CHECK(xw.dims.size() == 2);
+}
+
+TEST_CASE("tungsten parser: functions, handlers, calls, return and sums (in both spellings)") {
+    auto p = parse("xp dot(xp a[n=N], xp b[n=N]) { return \u2211(k in [0, N)) a[k] * b[k] + 1; }\n"
+                   "void reset() { return; }\n"
+                   "on rx(u4 kind, s12 value) { tx = wavelet(kind, value); }\n"
+                   "reset();\n"
+                   "xp sum = 0;\n"
+                   "sum = sum(i in [0, 2) j in [i, 2)) m[i][j] + sum;\n");
+    REQUIRE(p.body.size() == 6);
+    const auto& dot = as<ast::function_decl>(p.body[0]);
+    CHECK(dot.returns == base_type::xp);
+    CHECK(dot.name == "dot");
+    REQUIRE(dot.params.size() == 2);
+    CHECK(dot.params[1].name == "b");
+    CHECK(dot.params[1].dims.size() == 1);
+    REQUIRE(dot.body.size() == 1);
+    CHECK(show(*as<ast::return_statement>(dot.body[0]).value) == "(+ (sum k 0 N (* a[k] b[k])) 1)");
+    CHECK_FALSE(as<ast::function_decl>(p.body[1]).returns);
+    const auto& on = as<ast::handler_decl>(p.body[2]);
+    CHECK(on.socket == "rx");
+    CHECK(on.params[0].type == wafer::tungsten::field_type(false, 4));
+    CHECK(on.params[1].type == wafer::tungsten::field_type(true, 12));
+    CHECK(show(as<ast::assignment>(on.body[0]).value) == "(call wavelet kind value)");
+    CHECK(show(as<ast::call_statement>(p.body[3]).call) == "(call reset)");
+    CHECK(show(as<ast::assignment>(p.body[5]).value) == "(+ (sum i 0 2 (sum j i 2 m[i][j])) sum)");
 }
 
 TEST_CASE("tungsten parser: params and sockets of section 8, one node per declarator") {

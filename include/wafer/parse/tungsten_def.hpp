@@ -78,6 +78,7 @@ struct declarator_class : x3::annotate_on_success {};
 struct member_declarator_class : x3::annotate_on_success {};
 struct placement_class : x3::annotate_on_success {};
 struct call_class : x3::annotate_on_success {};
+struct summation_class : x3::annotate_on_success {};
 struct return_class : x3::annotate_on_success {};
 struct function_declaration_class : x3::annotate_on_success {};
 struct handler_declaration_class : x3::annotate_on_success {};
@@ -124,6 +125,7 @@ const x3::rule<member_declarator_class, declarator> member_declarator_rule = "a 
 const x3::rule<placement_class, placement> placement_rule = "address(), bank() or align()";
 const x3::rule<class annotation_class, std::string> annotation_rule = "an annotation";
 const x3::rule<call_class, call> call_rule = "a call";
+const x3::rule<summation_class, summation> summation_rule = "a sum";
 const x3::rule<class call_statement_class, call_statement> call_statement_rule = "a call";
 const x3::rule<return_class, return_statement> return_rule = "a return";
 const x3::rule<class parameter_class, parameter> parameter_rule = "a parameter";
@@ -178,9 +180,14 @@ const auto size_of_rule_def = keyword("sizeof") > named('(', "'(' after sizeof")
 // Every way an expression nests passes through here: parentheses, subscripts and unary operators.
 const auto call_rule_def = (identifier >> lit('(')) > -(expression_rule % ',') >
                            named(')', "',' or ')' after the call's arguments");
+// `∑(k in [0, K)) a[k] * b[k]`, or in ASCII `sum(k in [0, K)) ...` (`sum` stays a name elsewhere):
+// the operand is the multiplicative chain that follows, so `∑(k ...) a[k] * b[k] + c` adds c after.
+const auto summation_rule_def =
+    (lit("\xe2\x88\x91") | (keyword("sum") >> &(lit('(') >> identifier >> keyword("in")))) >
+    named('(', "'(' after the sum") > +loop_rule > named(')', "')' after the sum's ranges") > multiplicative;
 const auto unary_def = nested("expression")[unary_operation_rule | real_literal_rule | integer_literal_rule |
-                                            cast_rule | size_of_rule | parenthesized | length_call | call_rule |
-                                            reference_rule];
+                                            cast_rule | size_of_rule | parenthesized | length_call | summation_rule |
+                                            call_rule | reference_rule];
 
 using tungsten::ast::binary_op;
 
@@ -243,8 +250,8 @@ inline auto placement_number(const char* word, placement_kind k) {
            expression_rule > named(')', "')' to close the attribute");
 }
 const auto placement_rule_def =
-    x3::attr(placement_kind::alias) >> (keyword("address") >> '(' >> '&') > named(identifier, "a variable after '&'") >
-        x3::attr(expression()) > named(')', "')' to close address(&...)") |
+    (x3::attr(placement_kind::alias) >> (keyword("address") >> '(' >> '&') > named(identifier, "a variable after '&'") >
+     x3::attr(expression()) > named(')', "')' to close address(&...)")) |
     placement_number("address", placement_kind::address) | placement_number("bank", placement_kind::bank) |
     placement_number("align", placement_kind::align);
 
@@ -332,7 +339,7 @@ const auto program_def = *statement_rule > named(misplaced_word | x3::eoi, "a de
 
 BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, member_part_rule, named_type_rule,
                     alias_type_rule, type_spec_rule, size_of_rule, member_declaration_rule, struct_declaration_rule,
-                    typedef_declaration_rule, call_rule, call_statement_rule, return_rule, parameter_rule,
+                    typedef_declaration_rule, call_rule, summation_rule, call_statement_rule, return_rule, parameter_rule,
                     returns_rule, function_declaration_rule, handler_declaration_rule, unary_operation_rule,
                     cast_rule, unary,
                     multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,

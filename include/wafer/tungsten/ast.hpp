@@ -61,6 +61,7 @@ struct expr {
         size_of_type, ///< `sizeof(type)` or `sizeof(struct named)`
         size_of,      ///< `sizeof(operands[0])`: a variable, an element or a member
         call,         ///< `name(operands...)`: a function, or an intrinsic (`wavelet`, `__builtin_merge`)
+        sum,          ///< `∑(name in [operands[0], operands[1])) operands[2]`; several iterators nest
     };
     kind k = kind::integer;
     std::int64_t value = 0;

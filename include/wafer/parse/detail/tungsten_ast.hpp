@@ -46,11 +46,12 @@ using type_spec = x3::variant<tungsten::base_type, named_type>;
 
 struct size_of;
 struct call;
+struct summation;
 
 /// A parenthesized expression is the expression itself; a chain is one precedence level's.
 using operand = x3::variant<integer_literal, real_literal, reference, x3::forward_ast<unary_operation>,
                             x3::forward_ast<cast>, x3::forward_ast<size_of>, x3::forward_ast<call>,
-                            x3::forward_ast<chain>, x3::forward_ast<expression>>;
+                            x3::forward_ast<summation>, x3::forward_ast<chain>, x3::forward_ast<expression>>;
 
 /// `-x`, `~x` or `!x`.
 struct unary_operation : x3::position_tagged {
@@ -84,6 +85,14 @@ struct operation {
 struct chain : x3::position_tagged {
     operand first;
     std::vector<operation> rest;
+};
+
+struct loop;
+
+/// `∑(k in [0, K)) operand` (or `sum(...)`): the operand is a multiplicative chain.
+struct summation : x3::position_tagged {
+    std::vector<loop> loops;
+    chain operand;
 };
 
 struct choice;

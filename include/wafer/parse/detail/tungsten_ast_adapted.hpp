@@ -37,3 +37,4 @@ BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::return_statement, v
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::call_statement, value)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::function_declaration, returns, name, params, body)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::handler_declaration, socket, params, body)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::summation, loops, operand)

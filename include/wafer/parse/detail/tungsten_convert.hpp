@@ -70,6 +70,22 @@ private:
         return e;
     }
 
+    /// `∑(k in [a, b) l in [c, d)) x` is ∑k ∑l x: one node per iterator, the first outermost.
+    ast::expr expr(const summation& s, std::size_t depth) const {
+        const std::size_t operand_depth = depth + s.loops.size();
+        check_depth(handler_, s, operand_depth);
+        ast::expr e = expr(s.operand, operand_depth);
+        for (std::size_t k = s.loops.size(); k-- > 0;) {
+            const auto& l = s.loops[k];
+            ast::expr sum{.k = ast::expr::kind::sum, .name = l.iterator, .pos = k == 0 ? at(s) : at(l)};
+            sum.operands.push_back(expr(l.lo, depth + k + 1));
+            sum.operands.push_back(expr(l.hi, depth + k + 1));
+            sum.operands.push_back(std::move(e));
+            e = std::move(sum);
+        }
+        return e;
+    }
+
     ast::expr expr(const size_of& s, std::size_t depth) const {
         check_depth(handler_, s, depth);
         ast::expr e{.k = ast::expr::kind::size_of_type, .pos = at(s)};

@@ -61,4 +61,27 @@ void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::siz
     s.jump(test, after, loop.pos);
 }
 
+inline rvalue scalar_lowering::sum(const ast::expr& e) {
+    const auto& summand = e.operands[2];
+    const auto total = cx_.new_register();
+    at(e.pos);
+    move(total, zero, base_type::u32);  // zero has the same bits in every type
+    base_type type = base_type::xp;
+    {
+        scope_stack::nested iterator(cx_.scopes);  // the ∑'s iterator is visible only in its operand
+        scalar_loops(cx_, {ast::iterator{e.name, e.operands[0], e.operands[1], e.pos}}, 0, [&] {
+            // The sum computes in its operand's type; a literal operand sums as xp (or sp when real).
+            const auto c = cx_.eval.constant_of(summand);
+            type = static_type(summand).value_or(c && c->is_real ? base_type::sp : base_type::xp);
+            check_scalar(type, e.pos);
+            ++summing_;
+            const auto v = eval(summand);
+            --summing_;
+            at(e.pos);
+            move(total, arithmetic(ir::instr::add, type, ir::r(total), as(v, type, summand.pos)), type);
+        });
+    }
+    return typed(type, ir::r(total));
+}
+
 }  // namespace wafer::tungsten::detail

@@ -86,6 +86,7 @@ public:
             case kind::cast: return cast(e);
             case kind::conditional: return conditional(e);
             case kind::binary: return binary(e);
+            case kind::sum: return sum(e);
             case kind::call: {
                 auto v = call(e);
                 if (!v) cx_.report.fail(e.pos, quote(e.name) + " returns nothing (it is void): it has no value to use");
@@ -193,6 +194,8 @@ public:
 
     /// A call: a function inlined (function.hpp), or an intrinsic. nullopt for a void function.
     std::optional<rvalue> call(const ast::expr& e);
+    /// `∑(k in [lo, hi)) x` (control.hpp): x added up over the range, in x's type.
+    rvalue sum(const ast::expr& e);
 
 private:
     static rvalue typed(base_type t, ir::value v) { return rvalue{rvalue::kind::typed, {}, v, t}; }
@@ -306,6 +309,11 @@ private:
         if (!r) return;
         const std::int64_t extent = step.extent;
         if (r->first >= 0 && r->second < extent) return;
+        if (summing_ > 0)  // the reference's own message for a ∑ (reference §5)
+            cx_.report.fail(sub.pos, "\xe2\x88\x91 reads outside " + quote(step.array) + ": its subscript takes values " +
+                                         std::to_string(r->first) + " to " + std::to_string(r->second) +
+                                         ", outside dimension " + quote(step.dimension) + " (extent " +
+                                         std::to_string(extent) + ")");
         const std::string dim = "dimension " + quote(step.dimension) + " of " + quote(step.array) + " (extent " +
                                 std::to_string(extent) + ")";
         if (r->first == r->second) cx_.report.fail(sub.pos, "subscript " + std::to_string(r->first) + " is outside " + dim);
@@ -454,6 +462,7 @@ private:
                     return static_type(e.operands[0]);
                 return arm_type(e.operands[0], e.operands[1]);
             case kind::conditional: return arm_type(e.operands[1], e.operands[2]);
+            case kind::sum: return static_type(e.operands[2]);
             default: return static_type(e.operands[0]);
         }
     }
@@ -518,9 +527,11 @@ private:
 
     context& cx_;
     source_position pos_;
+    int summing_ = 0;  ///< inside the operand of a ∑
 };
 
 }  // namespace wafer::tungsten::detail
 
-// Calls are defined with functions, which lower their bodies with scalar_lowering.
+// Calls and sums are defined with functions and loops, which lower their bodies with scalar_lowering.
+#include "wafer/tungsten/detail/control.hpp"
 #include "wafer/tungsten/detail/function.hpp"

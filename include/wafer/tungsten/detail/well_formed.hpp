@@ -35,11 +35,12 @@ inline void check_well_formed(const ast::expr& e, const reporter& report, int de
                 report.fail(e.pos, "malformed expression (unknown operator)");
             arity = 2;
             break;
-        case kind::conditional: arity = 3; break;
+        case kind::conditional:
+        case kind::sum: arity = 3; break;
         default: report.fail(e.pos, "malformed expression (unknown kind)");
     }
     if (e.operands.size() != arity) report.fail(e.pos, "malformed expression (wrong number of operands)");
-    if (((is_reference(e) || e.k == kind::call) && e.name.empty()) || (e.k == kind::size_of_type && e.named && e.named->name.empty()))
+    if (((is_reference(e) || e.k == kind::call || e.k == kind::sum) && e.name.empty()) || (e.k == kind::size_of_type && e.named && e.named->name.empty()))
         report.fail(e.pos, "malformed expression (a name is empty)");
     for (const auto& o : e.operands) check_well_formed(o, report, depth + 1);
 }
