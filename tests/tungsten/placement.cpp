@@ -3,6 +3,7 @@
 // their text, with wafer's diagnostics where Carbide is silent.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -121,4 +122,27 @@ TEST_CASE("reference §1: [[...]] annotations open no scope: a duplicate array i
     CHECK(first_error("xp a[4];\nxp a[4] [[one]] [[two]];\n") == "duplicate array declaration 'a'");
     CHECK(first_error("xp a[4];\nmain { xp a[8] [[inner]]; a[7] = 1; }\n") == "<no error>");
     CHECK(first_error("xp q;\nxp q;\n") == "duplicate scalar declaration 'q'");
+}
+
+TEST_CASE("reference §3: __builtin_merge stores a 64-bit value; every other use of a 64-bit value is an error") {
+    auto r = run("u32 ia[2] = {3, 7};\n"
+                 "sp va[2] = {1.5, -2.0};\n"
+                 "u64 o[2];\n"
+                 "i in [0, 2) o[i] = __builtin_merge(ia[i], va[i]);\n"
+                 "u32 ow[4] address(&o);\n");
+    CHECK(r.ints("ow") == std::vector<std::int64_t>{std::bit_cast<std::uint32_t>(1.5f), 3,
+                                                    std::bit_cast<std::uint32_t>(-2.0f), 7});
+    CHECK(first_error("xp x = 0;\nx = __builtin_merge(1, 2) + 1;\n") ==
+          "__builtin_merge makes a 64-bit value: store it into a u64 or s64 element, or send it on a socket; it has "
+          "no other use");
+    CHECK(first_error("u32 w[2];\nw[0] = __builtin_merge(1, 2);\n") ==
+          "__builtin_merge makes a 64-bit value, and 'w' is u32: store it into a u64 or s64 element");
+    CHECK(first_error("xp socket tx;\ntx = __builtin_merge(1, 2);\n") ==
+          "a merged value is sent as two 32-bit wavelets, and socket 'tx' is xp");
+    const std::string arrays = "u64 a[2] = {1, 2};\nu64 b[2];\nxp t[2];\n";
+    for (const auto* use : {"i in [0, 2) b[i] = a[i];\n", "t[0] = a[0] + 1;\n", "if (a[0] < a[1]) t[0] = 1;\n",
+                            "t[0] = a[0] ? 1 : 0;\n", "t[0] = (xp)a[1];\n"})
+        CHECK_MESSAGE(first_error(arrays + use).find("a 64-bit value") != std::string::npos, use);
+    CHECK(first_error("u64 s = 5;\n") ==
+          "scalar 's' is u64: a 64-bit value is rejected at compile time (only arrays can be initialized)");
 }

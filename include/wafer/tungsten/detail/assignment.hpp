@@ -70,7 +70,10 @@ inline void lower_assignment(context& cx, const ast::assignment& a) {
     scalar_loops(cx, a.loops, 0, [&] {
         scalar_lowering s(cx);
         s.at(a.pos);
-        s.assign(a.target, s.eval(a.value));
+        if (a.value.k == ast::expr::kind::call && a.value.name == "__builtin_merge")
+            s.assign_merge(a.target, a.value);
+        else
+            s.assign(a.target, s.eval(a.value));
     });
 }
 

@@ -144,6 +144,9 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
         }
         return typed(base_type::u32, packed);
     }
+    if (e.name == "__builtin_merge")
+        cx_.report.fail(e.pos, "__builtin_merge makes a 64-bit value: store it into a u64 or s64 element, or send "
+                               "it on a socket; it has no other use");
     const auto found = cx_.functions.find(e.name);
     if (found == cx_.functions.end()) {
         if (cx_.scopes.find(e.name)) cx_.report.fail(e.pos, quote(e.name) + " is not a function");

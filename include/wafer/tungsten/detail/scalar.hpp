@@ -132,6 +132,42 @@ public:
         store(std::get<variable_symbol>(d.what), target, v);
     }
 
+    /// `target = __builtin_merge(index, value)` (reference §3, MERGES32): the 64-bit value whose low
+    /// 32 bits are `value`'s and high 32 bits `index` (docs/tungsten.md), stored into a u64 or s64
+    /// element, or sent as two wavelets, value first.
+    void assign_merge(const ast::expr& target, const ast::expr& merge) {
+        if (merge.operands.size() != 2)
+            cx_.report.fail(merge.pos, "__builtin_merge takes an index and a value, and " +
+                                           std::to_string(merge.operands.size()) + (merge.operands.size() == 1 ? " is" : " are") +
+                                           " given");
+        const auto index = as(eval(merge.operands[0]), base_type::u32, merge.operands[0].pos);
+        const auto v = eval(merge.operands[1]);
+        const auto vt = value_type(v);
+        if (words_of(vt) != 2 && is_float(vt))
+            cx_.report.fail(merge.operands[1].pos, "the value of __builtin_merge is 32 bits, and this one is " +
+                                                       type_text(vt) + "; convert it with a cast such as (sp)");
+        const auto bits = words_of(vt) == 2 ? as(v, vt, merge.operands[1].pos) : as(v, base_type::u32, merge.operands[1].pos);
+        const auto& d = assignable(cx_.scopes, cx_.report, target);
+        if (const auto* s = std::get_if<socket_symbol>(&d.what)) {
+            if (words_of(s->type) != 2)
+                cx_.report.fail(target.pos, "a merged value is sent as two 32-bit wavelets, and socket " +
+                                                quote(target.name) + " is " + type_text(s->type));
+            send(*s, target, typed(s->type, bits));
+            send(*s, target, typed(s->type, index));
+            return;
+        }
+        auto a = value_access(std::get<variable_symbol>(d.what), target, cx_.report);
+        if (a.type != base_type::u64 && a.type != base_type::s64)
+            cx_.report.fail(target.pos, "__builtin_merge makes a 64-bit value, and " + quote(a.path) + " is " +
+                                            type_text(a.type) + ": store it into a u64 or s64 element");
+        auto [base, offset] = address_of(a);
+        for (const auto& [half, words] : {std::pair{bits, 0u}, std::pair{index, 2u}}) {
+            ir::instruction st = make(ir::instr::store, base_type::u32, target.pos);
+            st.src = {base, words ? arithmetic(ir::instr::add, base_type::s32, offset, ir::imm(words)) : offset, half};
+            cx_.add(st);
+        }
+    }
+
     /// `target = v` where `target` names (and subscripts) the variable `var`, or a member of it.
     void store(const variable_symbol& var, const ast::expr& target, const rvalue& v) {
         auto a = value_access(var, target, cx_.report);
