@@ -199,3 +199,20 @@ TEST_CASE("reference §3: u2-u15 and s2-s15 are stored and computed in 16 bits: 
     CHECK(first_error("xp u4 = 1;\n") != "<no error>");  // a type name, not a variable name
     CHECK(first_error("u16 ok = 1;\nu1 flag = 1;\nu0 bad = 1;\n") != "<no error>");
 }
+
+TEST_CASE("fsanitize=bounds checks exactly the subscripts the compiler cannot prove in bounds") {
+    const std::string text = "xp a[n=4] = {1, 2, 3, 4};\nxp idx[3] = {1, 3, 2};\nxp total = 0;\n"
+                             "k in [0, 3) total = total + a[idx[k]] + idx[k];\n";
+    diagnostics ds;
+    const auto program = tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds, {.check_bounds = true});
+    std::size_t checks = 0;
+    for (const auto& b : program.blocks)
+        for (const auto& i : b.code) checks += i.code == ir::instr::check_bounds;
+    CHECK(checks == 1);  // a[idx[k]]; idx[k] is proven by k's range
+    REQUIRE(program.bounds_checks.size() == 1);
+    CHECK(program.bounds_checks[0] == ir::bounds_check{"a", "n"});
+    fabric::fabric f(ir::single_pe_layout(program));
+    CHECK(f.run().status == fabric::run_status::halted);  // every index is inside: the checks pass
+    const auto plain = tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
+    CHECK(plain.bounds_checks.empty());
+}

@@ -13,11 +13,12 @@ int carbide(args& a) {
     auto source = a.require("source");
     auto sets = settings(a);
     bool listing = a.flag("listing");
+    const auto options = kernel_options(a);
     auto image_file = a.get("image");
     auto map_file = a.get("map");
     a.finish();
     diagnostics ds;
-    auto program = parse::compile_kernel_file(source, sets, ds);
+    auto program = parse::compile_kernel_file(source, sets, ds, options);
     print(ds.list());
     if (listing) std::cout << ir::listing(program);
     // The kernel alone on one PE, ready for miset and run.

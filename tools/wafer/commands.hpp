@@ -8,6 +8,7 @@
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/image/image.hpp"
 #include "wafer/paint/build.hpp"
+#include "wafer/tungsten/options.hpp"
 
 namespace wafer::cli {
 
@@ -29,6 +30,8 @@ void print(std::vector<diagnostic> ds);
 
 /// Paint's options that change what a layout builds: arch=wse2|wse3, float16_dtype=N.
 paint::build_options build_options(args& a);
+/// fsanitize=bounds.
+tungsten::lower_options kernel_options(args& a);
 
 /// An image built from `source=` (a .w on one PE, or a .paint) with lib= and set= options.
 image::image build_from_source(args& a);

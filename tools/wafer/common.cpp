@@ -44,17 +44,27 @@ paint::build_options build_options(args& a) {
     return o;
 }
 
+tungsten::lower_options kernel_options(args& a) {
+    tungsten::lower_options o;
+    if (auto sanitize = a.get("fsanitize")) {
+        if (*sanitize != "bounds") throw usage_error("fsanitize=" + *sanitize + " is not a sanitizer; wafer has fsanitize=bounds");
+        o.check_bounds = true;
+    }
+    return o;
+}
+
 image::image build_from_source(args& a) {
     auto source = a.require("source");
     auto libs = a.all("lib");
     auto sets = settings(a);
     const auto options = build_options(a);
+    const auto kernels = kernel_options(a);
     diagnostics ds;
     image::image im;
     if (source.ends_with(".w")) {
-        im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds), options.arch);
+        im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds, kernels), options.arch);
     } else if (source.ends_with(".paint")) {
-        im.layout = parse::build_paint_file(source, libs, sets, ds, options);
+        im.layout = parse::build_paint_file(source, libs, sets, ds, options, kernels);
     } else {
         throw usage_error("source=" + source + " is neither a .w nor a .paint file");
     }

@@ -29,14 +29,16 @@ struct fault {
         microthread_busy,    ///< an asynchronous operation on a microthread that still runs one
         queue_busy,          ///< two operations at once on one queue
         queue_not_empty,     ///< a queue rebound to another color while it holds wavelets
+        bounds,              ///< a subscript outside its dimension, checked at run time (fsanitize=bounds)
     };
     kind what = kind::memory;
     std::uint32_t pe = 0;
     std::uint64_t cycle = 0;
     std::uint32_t instruction = 0;  ///< the instruction (index into the program's laid-out code)
     std::int64_t op = -1;           ///< the DSD operation, -1 for a scalar instruction
-    std::int64_t low = 0, high = 0; ///< memory: the words touched; queue_*: the queue; microthread: its ID
-    std::int64_t other = -1;        ///< microthread_busy / queue_busy: the operation it still runs
+    std::int64_t low = 0, high = 0; ///< memory: the words touched; queue_*: the queue; microthread: its ID;
+                                    ///< bounds: the subscript and the extent
+    std::int64_t other = -1;        ///< microthread_busy / queue_busy: the operation it still runs; bounds: the check
     bool output = false;            ///< queue_*: an output queue
 };
 

@@ -340,6 +340,13 @@ private:
             case I::set_fifo_read_length: m_.fifos[p_->fifos + ins.target].read_length = std::uint16_t(value(ins.src[0])); break;
             case I::set_fifo_write_length: m_.fifos[p_->fifos + ins.target].write_length = std::uint16_t(value(ins.src[0])); break;
             case I::clear_teardown: detail::clear_teardown(m_, i_, int(ins.target)); break;
+            case I::check_bounds:
+                if (value(ins.src[0]) >= value(ins.src[1])) {
+                    fail(fault{.what = fault::kind::bounds, .instruction = at, .low = std::int32_t(value(ins.src[0])),
+                               .high = std::int64_t(value(ins.src[1])), .other = std::int64_t(ins.target)});
+                    return cost;
+                }
+                break;
             case I::jump: p_->pc = ins.target; break;
             case I::branch: p_->pc = value(ins.src[0]) ? ins.target : ins.other; break;
             case I::call:

@@ -12,7 +12,7 @@
 namespace wafer::image {
 
 inline constexpr char image_magic[8] = {'W', 'A', 'F', 'E', 'R', 'I', 'M', 'G'};
-inline constexpr std::uint32_t image_version = 2;
+inline constexpr std::uint32_t image_version = 3;
 
 namespace detail {
 // The field lists, one per struct, in file order.
@@ -36,9 +36,10 @@ template <class Ar> void fields(Ar& ar, ir::symbol& s) { ar(s.name, s.format, s.
 template <class Ar> void fields(Ar& ar, ir::socket& s) { ar(s.name, s.type, s.input_queue, s.output_queue); }
 template <class Ar> void fields(Ar& ar, ir::segment& s) { ar(s.base, s.words); }
 template <class Ar> void fields(Ar& ar, ir::param_value& p) { ar(p.name, p.value); }
+template <class Ar> void fields(Ar& ar, ir::bounds_check& c) { ar(c.array, c.dimension); }
 template <class Ar> void fields(Ar& ar, ir::pe_program& p) {
-    ar(p.kernel, p.source_file, p.params, p.symbols, p.sockets, p.data, p.blocks, p.dsd_ops, p.tasks, p.fifos, p.registers,
-       p.memory_words);
+    ar(p.kernel, p.source_file, p.params, p.symbols, p.sockets, p.data, p.blocks, p.dsd_ops, p.tasks, p.fifos,
+       p.bounds_checks, p.registers, p.memory_words);
 }
 template <class Ar> void fields(Ar& ar, ir::switch_position& s) { ar(s.input, s.outputs, s.has_input); }
 template <class Ar> void fields(Ar& ar, ir::color_route& c) {

@@ -2,7 +2,7 @@
 // Scalar instructions in basic blocks: what a PE's main thread executes between DSD operations.
 // Arithmetic, comparisons giving a 0/1 predicate, selects, conversions, loads and stores over
 // 32-bit registers; control flow (jump, branch, call, return, halt, done); issuing a DSD
-// operation; tasks, FIFO lengths and teardown.
+// operation; tasks, FIFO lengths and teardown; run-time bounds checks.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -40,6 +40,7 @@ enum class instr : std::uint8_t {
     set_fifo_read_length,   ///< fifos[target].read_length = a
     set_fifo_write_length,  ///< fifos[target].write_length = a
     clear_teardown,         ///< the color of sockets[target] leaves teardown on this PE's router
+    check_bounds,           ///< faults unless a < b, unsigned: a subscript checked at run time (bounds_checks[target])
     // Control flow: each block ends with one of jump, branch, ret, halt, done.
     jump,    ///< to block target
     branch,  ///< to block target when a != 0, else to block other

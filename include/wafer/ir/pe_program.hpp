@@ -54,6 +54,14 @@ struct param_value {
     friend bool operator==(const param_value&, const param_value&) = default;
 };
 
+/// What a check_bounds instruction checks: a subscript of `array`'s dimension `dimension`
+/// (fsanitize=bounds); debug info the fault report names.
+struct bounds_check {
+    std::string array;
+    std::string dimension;
+    friend bool operator==(const bounds_check&, const bounds_check&) = default;
+};
+
 struct pe_program {
     std::string kernel;                ///< the kernel's name
     std::string source_file;           ///< debug info: the .w file ("" for a C++ kernel); not part of equality
@@ -65,13 +73,15 @@ struct pe_program {
     std::vector<dsd_op> dsd_ops;       ///< issued by `dsd` instructions
     std::vector<task> tasks;
     std::vector<fifo> fifos;
+    std::vector<bounds_check> bounds_checks;  ///< named by check_bounds instructions
     std::uint16_t registers = 0;       ///< r0 .. r(registers - 1), zero at the start
     std::uint32_t memory_words = 0;    ///< one past the highest word the program declares
 
     friend bool operator==(const pe_program& a, const pe_program& b) {
         return a.kernel == b.kernel && a.params == b.params && a.symbols == b.symbols && a.sockets == b.sockets &&
                a.data == b.data && a.blocks == b.blocks && a.dsd_ops == b.dsd_ops && a.tasks == b.tasks &&
-               a.fifos == b.fifos && a.registers == b.registers && a.memory_words == b.memory_words;
+               a.fifos == b.fifos && a.bounds_checks == b.bounds_checks && a.registers == b.registers &&
+               a.memory_words == b.memory_words;
     }
 };
 

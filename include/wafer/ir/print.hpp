@@ -23,7 +23,7 @@ constexpr const char* name_of(instr i) noexcept {
         "mov",    "add",     "sub",     "mul",    "div",    "rem",    "neg",    "and",   "or",    "xor",
         "not",    "shl",     "shr",     "sar",    "min",    "max",    "abs",    "eq",    "ne",    "lt",
         "le",     "gt",      "ge",      "select", "convert", "load",  "store",  "dsd",   "activate", "block",
-        "unblock", "set_fifo_read_length", "set_fifo_write_length", "clear_teardown", "jump", "branch", "call",
+        "unblock", "set_fifo_read_length", "set_fifo_write_length", "clear_teardown", "check_bounds", "jump", "branch", "call",
         "ret",    "halt",    "done"};
     static_assert(sizeof(names) / sizeof(names[0]) == instr_count);
     return unsigned(i) < instr_count ? names[unsigned(i)] : "?";
@@ -80,6 +80,9 @@ inline std::string to_string(const instruction& i, const pe_program& p) {
     case instr::activate: case instr::block: case instr::unblock: out += " task" + std::to_string(i.target); break;
     case instr::set_fifo_read_length: case instr::set_fifo_write_length: out += " fifo" + std::to_string(i.target); break;
     case instr::clear_teardown: out += " socket" + std::to_string(i.target); break;
+    case instr::check_bounds:
+        out += " " + p.bounds_checks.at(i.target).array + "." + p.bounds_checks.at(i.target).dimension;
+        break;
     default: break;
     }
     return out;

@@ -15,16 +15,17 @@
 namespace wafer::parse {
 
 inline ir::pe_program compile_kernel_file(const std::string& path, const std::vector<ir::param_value>& settings,
-                                          diagnostics& diags) {
+                                          diagnostics& diags, const tungsten::lower_options& options = {}) {
     auto program = parse_tungsten(read_file(path, "kernel"), path);
-    return tungsten::lower(program, settings, diags);
+    return tungsten::lower(program, settings, diags, options);
 }
 
 /// Builds a Paint layout. Kernels named by code() are found as NAME.w in `libs` (in order, then beside
 /// the .paint file); include "x" files likewise. `variables` are the set=NAME=VALUE options.
 inline ir::layout build_paint_file(const std::string& path, const std::vector<std::string>& libs,
                                    const std::vector<ir::param_value>& variables, diagnostics& diags,
-                                   const paint::build_options& build = {}) {
+                                   const paint::build_options& build = {},
+                                   const tungsten::lower_options& kernels = {}) {
     namespace fs = std::filesystem;
     std::vector<fs::path> search(libs.begin(), libs.end());
     search.push_back(fs::path(path).parent_path());
@@ -56,7 +57,7 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
     paint::kernel_provider provider = [&](const paint::kernel_request& r) {
         auto file = find(r.kernel + ".w");
         if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
-        return compile_kernel_file(file, r.params, diags);
+        return compile_kernel_file(file, r.params, diags, kernels);
     };
     auto layout = paint::build(region, provider, diags, build);
     diags.check();

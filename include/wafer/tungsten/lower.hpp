@@ -119,21 +119,22 @@ inline bool has_address_placement(const std::vector<ast::statement>& body) {
 
 }  // namespace detail
 
-/// Checks `prog` with the given param settings (`set=N=16`), lowers it, and returns the PE program.
+/// Checks `prog` with the given param settings (`set=N=16`) and options, lowers it, and returns the PE
+/// program.
 /// Warnings go to `diags`; on any error, throws wafer::error carrying everything gathered.
 inline ir::pe_program lower(const ast::program& prog, const std::vector<ir::param_value>& settings,
-                            diagnostics& diags) {
+                            diagnostics& diags, const lower_options& options = {}) {
     // address() placements take their words wherever they are declared: a first run finds them, so
     // the real one allocates everything else around them.
     std::vector<detail::word_range> reserved;
     if (detail::has_address_placement(prog.body)) {
         diagnostics discarded;
-        detail::context probe(prog, settings, discarded);
+        detail::context probe(prog, settings, discarded, options);
         probe.lower_statements = detail::lower_statements;
         detail::lower_statements(probe, prog.body);
         reserved = probe.memory.placed();
     }
-    detail::context cx(prog, settings, diags, std::move(reserved));
+    detail::context cx(prog, settings, diags, options, std::move(reserved));
     cx.lower_statements = detail::lower_statements;
     detail::lower_statements(cx, prog.body);
     cx.finish();

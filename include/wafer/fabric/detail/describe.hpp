@@ -50,6 +50,12 @@ inline diagnostic describe(const machine& m, const fault& f) {
         message = what + " uses " + queue + ", which operation " + std::to_string(f.other + 1) +
                   " still uses: two concurrent operations on one queue";
         break;
+    case fault::kind::bounds: {
+        const auto& check = prog.bounds_checks.at(std::size_t(f.other));
+        message = what + " reads " + quote(check.array) + " at index " + std::to_string(f.low) + " of dimension " +
+                  quote(check.dimension) + ", outside its extent " + std::to_string(f.high) + " (fsanitize=bounds)";
+        break;
+    }
     case fault::kind::queue_not_empty:
         message = what + " rebinds " + queue + " from color " + std::to_string(f.other) +
                   " while it still holds wavelets of that color: empty a queue before reusing it";

@@ -181,6 +181,9 @@ private:
         case I::clear_teardown:
             if (ins.target >= p.sockets.size()) bad("it names a socket that does not exist");
             break;
+        case I::check_bounds:
+            if (ins.target >= p.bounds_checks.size()) bad("it names a bounds check that does not exist");
+            break;
         default: break;
         }
     }

@@ -13,6 +13,7 @@
 
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/options.hpp"
 #include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/constant.hpp"
 #include "wafer/tungsten/detail/memory_layout.hpp"
@@ -68,9 +69,10 @@ class context {
 public:
     /// `reserved`: the words address() placements take (see memory_layout).
     context(const ast::program& prog, const std::vector<ir::param_value>& settings, diagnostics& sink,
-            std::vector<word_range> reserved = {})
+            const lower_options& options = {}, std::vector<word_range> reserved = {})
         : prog(prog),
           settings(settings),
+          options(options),
           setting_used(settings.size(), false),
           report(prog.source, sink),
           scopes(report),
@@ -248,6 +250,7 @@ public:
 
     const ast::program& prog;
     const std::vector<ir::param_value>& settings;
+    const lower_options options;
     std::vector<bool> setting_used;
     reporter report;
     scope_stack scopes;

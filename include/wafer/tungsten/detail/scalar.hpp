@@ -327,6 +327,13 @@ private:
             }
             if (is_float(value_type(v))) cx_.report.fail(sub.pos, "a subscript must be an integer, and this one is " + type_text(value_type(v)));
             auto wide = as(v, base_type::s32, sub.pos);
+            if (cx_.options.check_bounds && !range_of(sub)) {  // what the compiler cannot prove, checked when it runs
+                ir::instruction check = make(ir::instr::check_bounds, base_type::u32, sub.pos);
+                check.src = {wide, ir::imm(step.extent), {}};
+                check.target = static_cast<std::uint32_t>(cx_.out.bounds_checks.size());
+                cx_.out.bounds_checks.push_back({step.array, step.dimension});
+                cx_.add(check);
+            }
             if (step.stride != 1)
                 wide = arithmetic(ir::instr::mul, base_type::s32, wide, ir::imm(static_cast<std::uint32_t>(step.stride)));
             offset = offset ? arithmetic(ir::instr::add, base_type::s32, *offset, wide) : wide;
