@@ -148,3 +148,34 @@ TEST_CASE("handlers: wafer's diagnostics") {
     CHECK(first_error("xp socket rx;\non rx(xp a[2]) { }\n") ==
           "handler parameter 'a' unpacks wavelet bits: give it a base type");
 }
+
+TEST_CASE("tasks, FIFOs and async operations: wafer's diagnostics") {
+    const std::string decls = "xp socket rx;\nxp socket tx;\nxp fifo q[4];\nxp a[4];\n";
+    CHECK(first_error(decls + "async i in [0, 4) a[i] = a[i] * 2;\n") ==
+          "an async operation runs on a microthread, which a socket operand names: this one reads or writes no socket");
+    CHECK(first_error(decls + "async i in [0, 4) j in [i, 4) a[j] = rx;\n") ==
+          "an async statement must be one DSD operation: constant loop bounds, and a value of +, - and * over "
+          "operands of the target's type");
+    CHECK(first_error(decls + "async i in [0, 4) a[i] <- rx;\nasync i in [0, 4) a[i] <- rx;\n") ==
+          "this async operation would run on microthread 0, as another one does: two concurrent operations cannot "
+          "share one");
+    CHECK(first_error(decls + "xp v = 0;\nif (q > 0) v = 1;\n") ==
+          "FIFO 'q' is pushed and popped by DSD operations: use it in a statement of their shape, like 'i in [0, N) "
+          "q <- a[i];'");
+    CHECK(first_error(decls + "q[0] = 1;\n") == "FIFO 'q' is a stream of elements: it is never subscripted");
+    CHECK(first_error(decls + "activate a;\n") == "'a' is an array, not a task");
+    CHECK(first_error(decls + "async i in [0, 4) a[i] = a[i] * a[i] + rx * 2;\n") ==
+          "an async statement must be one DSD operation, and this one takes 2 operations");
+    CHECK(first_error(decls + "async(nothing) i in [0, 4) q <- rx;\n") == "'nothing' is not declared");
+    CHECK(first_error("xp fifo q[0];\n") == "the capacity of FIFO 'q' must be a constant from 1 to 65535 elements");
+    CHECK(first_error("xp x = 1;\nmain { xp fifo q[2]; }\n") == "FIFO 'q' must be declared at top level");
+}
+
+TEST_CASE("a local task runs when activated, after the program's start, and may activate itself again") {
+    auto r = run("xp count = 0;\n"
+                 "task again { count = count + 1; if (count < 5) activate again; }\n"
+                 "activate again;\n"
+                 "xp before = count;\n");
+    CHECK(r.value("count") == 5);
+    CHECK(r.value("before") == 0);  // tasks run once the program's own statements are done
+}

@@ -65,7 +65,7 @@ inline ast::iterator loop(std::string name, expr lo, expr hi) {
     return {std::move(name), std::move(lo), std::move(hi), {}};
 }
 inline ast::assignment assign(std::vector<ast::iterator> loops, expr target, expr value, bool stream = false) {
-    return {std::move(loops), stream, std::move(target), std::move(value), {}};
+    return {.loops = std::move(loops), .stream = stream, .target = std::move(target), .value = std::move(value)};
 }
 inline ast::assignment assign(expr target, expr value) { return assign({}, std::move(target), std::move(value)); }
 inline ast::block block(std::vector<statement> body, std::string label = "") {

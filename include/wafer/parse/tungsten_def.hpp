@@ -29,7 +29,8 @@ inline auto keyword(const char* w) { return lexeme[lit(w) >> !identifier_char]; 
 inline bool is_reserved(const std::string& w) {
     return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile" ||
            w == "if" || w == "else" || w == "struct" || w == "union" || w == "typedef" || w == "sizeof" ||
-           w == "void" || w == "return" || w == "on";
+           w == "void" || w == "return" || w == "on" || w == "fifo" || w == "task" || w == "activate" ||
+           w == "async";
 }
 
 const auto identifier = x3::rule<class identifier_class, std::string>{"a name"} =
@@ -79,6 +80,9 @@ struct member_declarator_class : x3::annotate_on_success {};
 struct placement_class : x3::annotate_on_success {};
 struct call_class : x3::annotate_on_success {};
 struct summation_class : x3::annotate_on_success {};
+struct fifo_declarator_class : x3::annotate_on_success {};
+struct activate_class : x3::annotate_on_success {};
+struct task_declaration_class : x3::annotate_on_success {};
 struct return_class : x3::annotate_on_success {};
 struct function_declaration_class : x3::annotate_on_success {};
 struct handler_declaration_class : x3::annotate_on_success {};
@@ -126,6 +130,10 @@ const x3::rule<placement_class, placement> placement_rule = "address(), bank() o
 const x3::rule<class annotation_class, std::string> annotation_rule = "an annotation";
 const x3::rule<call_class, call> call_rule = "a call";
 const x3::rule<summation_class, summation> summation_rule = "a sum";
+const x3::rule<fifo_declarator_class, fifo_declarator> fifo_declarator_rule = "a FIFO name";
+const x3::rule<class fifo_declaration_class, fifo_declaration> fifo_declaration_rule = "a declaration";
+const x3::rule<activate_class, activate_statement> activate_rule = "activate";
+const x3::rule<task_declaration_class, task_declaration> task_declaration_rule = "a task";
 const x3::rule<class call_statement_class, call_statement> call_statement_rule = "a call";
 const x3::rule<return_class, return_statement> return_rule = "a return";
 const x3::rule<class parameter_class, parameter> parameter_rule = "a parameter";
@@ -293,8 +301,11 @@ const auto loop_rule_def = (identifier >> keyword("in")) > named('[', "'[' to st
 
 const auto assignment_operator = lit("<-") >> x3::attr(true) | lit('=') >> x3::attr(false);
 // A statement that starts with a name and is not a block is an assignment.
+const auto async_prefix = x3::matches[keyword("async")] >>
+                          -(lit('(') > named(identifier, "the task its completion activates") >
+                            named(')', "')' after the task"));
 const auto assignment_rule_def =
-    &identifier >> (*loop_rule > named(reference_rule, "an assignment target") >
+    async_prefix >> &identifier >> (*loop_rule > named(reference_rule, "an assignment target") >
                     named(assignment_operator, "'=' or '<-' after the assignment target") > expression_rule >
                     named(';', "';' after the statement"));
 
@@ -327,10 +338,19 @@ const auto function_declaration_rule_def = (returns_rule >> identifier >> &lit('
 const auto handler_declaration_rule_def = keyword("on") > named(identifier, "a socket after 'on'") > parameters >
                                           body_of("handler", "a statement or '}' to close the handler");
 const auto return_rule_def = keyword("return") > -expression_rule > named(';', "';' after return");
+const auto fifo_declarator_rule_def = identifier > named('[', "'[' and the FIFO's capacity") > expression_rule >
+                                      named(']', "']' after the FIFO's capacity");
+const auto fifo_declaration_rule_def = (base_type >> keyword("fifo")) >
+                                       named(fifo_declarator_rule % ',', "a FIFO name") > end_of_declaration;
+const auto activate_rule_def = keyword("activate") > named(identifier, "a task after activate") >
+                               named(';', "';' after activate");
+const auto task_declaration_rule_def =
+    keyword("task") > named(identifier, "the task's name") > body_of("task", "a statement or '}' to close the task");
 const auto call_statement_rule_def = &(identifier >> '(') >> call_rule > named(';', "';' after the call");
 
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | struct_declaration_rule |
-                                typedef_declaration_rule | function_declaration_rule | handler_declaration_rule |
+                                typedef_declaration_rule | fifo_declaration_rule | task_declaration_rule |
+                                activate_rule | function_declaration_rule | handler_declaration_rule |
                                 return_rule | variable_declaration_rule |
                                 if_statement_rule | loop_statement_rule | block_rule | call_statement_rule |
                                 assignment_rule;
@@ -340,7 +360,8 @@ const auto program_def = *statement_rule > named(misplaced_word | x3::eoi, "a de
 BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, member_part_rule, named_type_rule,
                     alias_type_rule, type_spec_rule, size_of_rule, member_declaration_rule, struct_declaration_rule,
                     typedef_declaration_rule, call_rule, summation_rule, call_statement_rule, return_rule, parameter_rule,
-                    returns_rule, function_declaration_rule, handler_declaration_rule, unary_operation_rule,
+                    returns_rule, function_declaration_rule, handler_declaration_rule, fifo_declarator_rule,
+                    fifo_declaration_rule, activate_rule, task_declaration_rule, unary_operation_rule,
                     cast_rule, unary,
                     multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,
                     logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,

@@ -121,6 +121,16 @@ struct placement {
     friend bool operator==(const placement&, const placement&) = default;
 };
 
+/// `sp fifo q[8];`: a FIFO of `capacity` elements in PE memory that DSD operations push to (as a
+/// target) and pop from (as a value) (one per declarator).
+struct fifo_decl {
+    base_type type = base_type::xp;
+    std::string name;
+    expr capacity;
+    source_position pos;
+    friend bool operator==(const fifo_decl&, const fifo_decl&) = default;
+};
+
 /// `xp a[n=4] = {...};` or `xp b = 1;` (one per declarator); also a member of a struct or union.
 struct var_decl {
     base_type type = base_type::xp;
@@ -145,6 +155,8 @@ struct iterator {
 
 /// `i in [0, N) j in [0, M) target <- value;` or `target = value;` with no loops.
 struct assignment {
+    bool async = false;           ///< `async`: one DSD operation on a microthread, the program going on
+    std::string then_task;        ///< `async(t)`: the local task its completion activates ("" for none)
     std::vector<iterator> loops;  ///< outermost first; may be empty
     bool stream = false;          ///< `<-` (true) or `=` (false)
     expr target;                  ///< a name or a subscript
@@ -236,9 +248,25 @@ struct handler_decl {
     friend bool operator==(const handler_decl&, const handler_decl&) = default;
 };
 
+/// `task name { body }`: a local task, run when activated and the PE is free.
+struct task_decl {
+    std::string name;
+    std::vector<statement> body;
+    source_position pos;
+    friend bool operator==(const task_decl&, const task_decl&) = default;
+};
+
+/// `activate name;`: makes a local task ready.
+struct activate_statement {
+    std::string task;
+    source_position pos;
+    friend bool operator==(const activate_statement&, const activate_statement&) = default;
+};
+
 struct statement
     : std::variant<param_decl, socket_decl, var_decl, struct_decl, typedef_decl, assignment, block, if_statement,
-                   loop_statement, function_decl, return_statement, call_statement, handler_decl> {
+                   loop_statement, function_decl, return_statement, call_statement, handler_decl, fifo_decl,
+                   task_decl, activate_statement> {
     using variant::variant;
     friend bool operator==(const statement&, const statement&) = default;
 };

@@ -40,6 +40,9 @@ struct statement_lowering {
     void operator()(const ast::handler_decl& h) const { declare_handler(cx, h); }
     void operator()(const ast::return_statement& r) const { lower_return(cx, r); }
     void operator()(const ast::call_statement& c) const { lower_call_statement(cx, c); }
+    void operator()(const ast::fifo_decl& f) const { declare_fifo(cx, f); }
+    void operator()(const ast::task_decl& t) const { declare_task(cx, t); }
+    void operator()(const ast::activate_statement& a) const { lower_activate(cx, a); }
     void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
     void operator()(const ast::block& b) const {
         check_depth(b.pos);
@@ -106,7 +109,7 @@ inline bool has_address_placement(const std::vector<ast::statement>& body) {
                 else if constexpr (std::is_same_v<T, ast::if_statement>)
                     return has_address_placement(node.then_branch) || has_address_placement(node.else_branch);
                 else if constexpr (std::is_same_v<T, ast::loop_statement> || std::is_same_v<T, ast::function_decl> ||
-                                   std::is_same_v<T, ast::handler_decl>)
+                                   std::is_same_v<T, ast::handler_decl> || std::is_same_v<T, ast::task_decl>)
                     return has_address_placement(node.body);
                 else
                     return false;

@@ -192,8 +192,10 @@ struct loop : x3::position_tagged {
     expression hi;
 };
 
-/// `loops... target <- value;` (stream) or `loops... target = value;`.
+/// `[async[(task)]] loops... target <- value;` (stream) or `loops... target = value;`.
 struct assignment : x3::position_tagged {
+    bool async = false;
+    boost::optional<std::string> then_task;
     std::vector<loop> loops;
     reference target;
     bool stream = false;
@@ -204,6 +206,22 @@ struct assignment : x3::position_tagged {
 struct parameter {
     type_spec type;
     declarator d;
+};
+
+struct fifo_declarator : x3::position_tagged {
+    std::string name;
+    expression capacity;
+};
+
+/// `T fifo q[8], r[4];`
+struct fifo_declaration {
+    tungsten::base_type type = tungsten::base_type::xp;
+    std::vector<fifo_declarator> declarators;
+};
+
+/// `activate t;`
+struct activate_statement : x3::position_tagged {
+    std::string task;
 };
 
 /// `return value;`
@@ -221,8 +239,10 @@ struct if_statement;
 struct loop_statement;
 struct function_declaration;
 struct handler_declaration;
+struct task_declaration;
 using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, struct_declaration,
-                              typedef_declaration, return_statement, call_statement,
+                              typedef_declaration, return_statement, call_statement, fifo_declaration,
+                              activate_statement, x3::forward_ast<task_declaration>,
                               x3::forward_ast<function_declaration>, x3::forward_ast<handler_declaration>,
                               assignment,
                               x3::forward_ast<block>, x3::forward_ast<if_statement>,
@@ -252,6 +272,12 @@ struct function_declaration : x3::position_tagged {
     boost::optional<tungsten::base_type> returns;
     std::string name;
     std::vector<parameter> params;
+    std::vector<statement> body;
+};
+
+/// `task name { body }`.
+struct task_declaration : x3::position_tagged {
+    std::string name;
     std::vector<statement> body;
 };
 

@@ -236,6 +236,19 @@ private:
             .socket = h.socket, .params = parameters(h.params), .body = statements(h.body), .pos = at(h)});
     }
 
+    void add(const fifo_declaration& decl, std::vector<ast::statement>& out) const {
+        for (const auto& d : decl.declarators)
+            out.emplace_back(ast::fifo_decl{.type = decl.type, .name = d.name, .capacity = expr(d.capacity), .pos = at(d)});
+    }
+
+    void add(const task_declaration& t, std::vector<ast::statement>& out) const {
+        out.emplace_back(ast::task_decl{.name = t.name, .body = statements(t.body), .pos = at(t)});
+    }
+
+    void add(const activate_statement& a, std::vector<ast::statement>& out) const {
+        out.emplace_back(ast::activate_statement{.task = a.task, .pos = at(a)});
+    }
+
     void add(const return_statement& r, std::vector<ast::statement>& out) const {
         ast::return_statement s{.pos = at(r)};
         if (r.value) s.value = expr(*r.value);
@@ -260,7 +273,12 @@ private:
     }
 
     void add(const assignment& a, std::vector<ast::statement>& out) const {
-        ast::assignment s{.stream = a.stream, .target = expr(a.target, 0), .value = expr(a.value), .pos = at(a)};
+        ast::assignment s{.async = a.async,
+                          .then_task = a.then_task.value_or(""),
+                          .stream = a.stream,
+                          .target = expr(a.target, 0),
+                          .value = expr(a.value),
+                          .pos = at(a)};
         for (const auto& l : a.loops) s.loops.push_back(iterator_of(l));
         out.emplace_back(std::move(s));
     }

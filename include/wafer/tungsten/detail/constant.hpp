@@ -194,7 +194,7 @@ private:
             return saturated(element_count(a.rest) * a.element_words());
         }
         if (e.k != ast::expr::kind::name)
-            report_.fail(e.pos, quote(root.name) + " is a " + std::string(kind_of(d)) + ", not an array or a struct");
+            report_.fail(e.pos, quote(root.name) + " is " + a_kind(d) + ", not an array or a struct");
         if (const auto* p = std::get_if<param_symbol>(&d.what)) return words_of(p->type);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return words_of(s->type);
         return 1;  // an iterator is xp

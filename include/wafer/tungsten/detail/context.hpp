@@ -133,11 +133,12 @@ public:
         std::size_t temp_operands, scratch_uses, scratch_operands;
         std::map<address, source_position> base_set_at;
         std::map<std::size_t, source_position> handled;
+        std::map<int, source_position> microthreads;
     };
     checkpoint save() const {
         return {out,        memory,          input_queues,        output_queues,           current,
                 next_register, temp_words,   temp_operands.size(), scratch_uses.size(), scratch_operands.size(),
-                base_set_at_, handled};
+                base_set_at_, handled,      microthreads};
     }
     void restore(checkpoint c) {
         out = std::move(c.out);
@@ -152,6 +153,7 @@ public:
         scratch_operands.resize(c.scratch_operands);
         base_set_at_ = std::move(c.base_set_at);
         handled = std::move(c.handled);
+        microthreads = std::move(c.microthreads);
     }
 
     /// A register free until `release_registers(mark)` with an earlier mark.
@@ -264,6 +266,10 @@ public:
     /// expressions' calls, so the lowering of calls reaches the statement lowering through here.
     void (*lower_statements)(context&, const std::vector<ast::statement>&) = nullptr;
     std::map<std::size_t, source_position> handled;  ///< sockets with a handler: where it is declared
+    /// WSE-2 derives an async operation's microthread from its queues: those taken, and by which
+    /// operation. While `async_statement`, a socket's new queue avoids them.
+    std::map<int, source_position> microthreads;
+    bool async_statement = false;
     int input_queues = 0;   ///< assigned so far, in order of first read
     int output_queues = 0;  ///< assigned so far, in order of first write
 

@@ -114,8 +114,7 @@ inline void lay_out(context& cx, const ast::var_decl& decl, const object_type& t
         const auto& d = cx.scopes.lookup(p.of, p.pos);
         const auto* x = std::get_if<variable_symbol>(&d.what);
         if (!x)
-            cx.report.fail(p.pos, "address(&" + p.of + ") needs a variable, and " + quote(p.of) + " is a " +
-                                      std::string(kind_of(d)));
+            cx.report.fail(p.pos, "address(&" + p.of + ") needs a variable, and " + quote(p.of) + " is " + a_kind(d));
         if (even && x->base % 2) odd("address(&" + p.of + ")");
         const auto shared = element_count(x->extents) * x->element_words();
         if (words > shared)
@@ -205,6 +204,34 @@ inline void initialize(context& cx, const std::string& name, const variable_symb
         return;
     }
     emit_array_initialization(cx, name, v, words, pos);
+}
+
+/// `T fifo q[capacity];`: its ring of elements in PE memory.
+inline void declare_fifo(context& cx, const ast::fifo_decl& f) {
+    if (!cx.scopes.at_top_level()) cx.report.fail(f.pos, "FIFO " + quote(f.name) + " must be declared at top level");
+    auto& d = cx.scopes.declare({f.name, f.pos, fifo_symbol{f.type, cx.out.fifos.size()}});
+    try {
+        const auto type = data_type_of(f.type);
+        if (!type) cx.report.fail(f.pos, "a FIFO of " + std::string(name_of(f.type)) + " is not supported");
+        check_well_formed(f.capacity, cx.report);
+        const auto capacity = cx.eval.integer_of(f.capacity);
+        if (!capacity || *capacity < 1 || *capacity > 0xffff)
+            cx.report.fail(f.capacity.pos, "the capacity of FIFO " + quote(f.name) +
+                                               " must be a constant from 1 to 65535 elements");
+        if (cx.out.fifos.size() == 0xff) cx.report.fail(f.pos, "a kernel has at most 255 FIFOs");
+        const auto w = ir::words_of(*type);
+        ir::fifo q;
+        q.base = cx.memory.allocate(static_cast<std::uint64_t>(*capacity) * w, alignment::even(w > 1),
+                                    "FIFO " + quote(f.name), f.pos, cx.report);
+        q.capacity = static_cast<std::uint16_t>(*capacity);
+        q.type = *type;
+        q.pos = f.pos;
+        cx.out.fifos.push_back(q);
+    } catch (const abandon&) {
+        d.status = declaration::state::failed;
+        throw;
+    }
+    d.status = declaration::state::ready;
 }
 
 /// A word holding v's current address, for a program that sets `v.base`: it starts as the declared

@@ -61,6 +61,8 @@ private:
         if (const auto* s = std::get_if<socket_symbol>(&d.what))
             return e.k == ast::expr::kind::subscript || e.k == ast::expr::kind::member ? std::nullopt
                                                                                          : std::optional(s->type);
+        if (const auto* q = std::get_if<fifo_symbol>(&d.what))
+            return e.k == ast::expr::kind::name ? std::optional(q->type) : std::nullopt;
         const auto* v = std::get_if<variable_symbol>(&d.what);
         if (!v) return std::nullopt;
         auto a = try_value_access(*v, e);

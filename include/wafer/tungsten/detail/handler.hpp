@@ -1,8 +1,11 @@
 #pragma once
-// Handlers (docs/tungsten.md, Handlers): `on rx(u4 kind, u12 value) { ... }` is a data task bound
+// Handlers and local tasks (docs/tungsten.md, Handlers; Tasks, FIFOs and asynchronous operations).
+// `on rx(u4 kind, u12 value) { ... }` is a data task bound
 // to rx's input queue. It runs when a wavelet arrives and the PE is free (after the program's start
 // ends, and between other tasks); its params unpack the wavelet's bits, the first param in the
 // lowest bits, each at its width (u2-u15 and s2-s15 fields; 16 and 32 bits for the other types).
+// `task t { ... }` is a local task, run when `activate t;` or an async operation's completion makes
+// it ready.
 #include <string>
 #include <variant>
 
@@ -18,12 +21,36 @@ namespace wafer::tungsten::detail {
 /// The bits a handler param takes from the wavelet.
 inline int wavelet_width(base_type t) { return field_width(t) ? field_width(t) : static_cast<int>(words_of(t)) * 16; }
 
+/// Adds `task` to the program and lowers `body` as its code, away from the program's; it ends
+/// with `done`. The body sees the top-level declarations made before it.
+template <class Body>
+void lower_task(context& cx, ir::task task, source_position pos, Body&& body) {
+    if (cx.out.tasks.size() == hw::task_ids) cx.report.fail(pos, "the PE has no task ID left (it has 64)");
+    task.id = static_cast<std::uint8_t>(cx.out.tasks.size());
+    task.entry = cx.new_block();
+    cx.out.tasks.push_back(task);
+    const auto resume = cx.current_block();
+    cx.switch_to(task.entry);
+    {
+        scope_stack::body_scope scope(cx.scopes, cx.scopes.next_order());
+        try {
+            body();
+        } catch (const abandon&) {
+        }
+    }
+    ir::instruction done;
+    done.code = ir::instr::done;
+    done.pos = pos;
+    cx.add(done);
+    cx.switch_to(resume);
+}
+
 inline void declare_handler(context& cx, const ast::handler_decl& h) {
     const std::string name = "on " + h.socket;
     if (!cx.scopes.at_top_level()) cx.report.fail(h.pos, "a handler must be declared at top level");
     const auto& d = cx.scopes.lookup(h.socket, h.pos);
     const auto* s = std::get_if<socket_symbol>(&d.what);
-    if (!s) cx.report.fail(h.pos, quote(h.socket) + " is a " + std::string(kind_of(d)) + ", not a socket");
+    if (!s) cx.report.fail(h.pos, quote(h.socket) + " is " + a_kind(d) + ", not a socket");
     if (const auto earlier = cx.handled.find(s->index); earlier != cx.handled.end()) {
         cx.report.error(h.pos, "socket " + quote(h.socket) + " has a handler already");
         cx.report.note(earlier->second, "the first handler of " + quote(h.socket) + " is here");
@@ -45,45 +72,54 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
     if (bits > carried)
         cx.report.fail(h.pos, "the parameters of the handler take " + std::to_string(bits) + " bits, but a wavelet of " +
                                   quote(h.socket) + " carries " + std::to_string(carried));
-    if (cx.out.tasks.size() == hw::task_ids) cx.report.fail(h.pos, "the PE has no task ID left for this handler");
     sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input",
                                   ast::expr{.k = ast::expr::kind::name, .name = h.socket, .pos = h.pos});
     cx.handled.emplace(s->index, h.pos);
 
     ir::task task;
     task.kind = ir::task_kind::data;
-    task.id = static_cast<std::uint8_t>(cx.out.tasks.size());
-    task.entry = cx.new_block();
     task.queue = sock.input_queue;
     task.data = cx.new_register();
-    cx.out.tasks.push_back(task);
-
-    const auto resume = cx.current_block();
-    cx.switch_to(task.entry);
-    {
-        scope_stack::body_scope scope(cx.scopes, cx.scopes.next_order());
-        try {
-            const auto params = declare_params(cx, h.params, nullptr);
-            scalar_lowering unpack(cx);
-            unpack.at(h.pos);
-            int offset = 0;
-            for (std::size_t k = 0; k < params.size(); ++k) {
-                const auto t = h.params[k].type;
-                const int width = wavelet_width(t);
-                auto field = unpack.bits_of(ir::r(task.data), offset, width, field_width(t) && is_signed_field(t));
-                unpack.store(*params[k], ast::expr{.k = ast::expr::kind::name, .name = h.params[k].name, .pos = h.params[k].pos},
-                             rvalue{rvalue::kind::typed, {}, field, t});
-                offset += width;
-            }
-            lower_body(cx, call_frame{name, std::nullopt, ir::no_reg, 0}, h.body);
-        } catch (const abandon&) {
+    lower_task(cx, task, h.pos, [&] {
+        const auto params = declare_params(cx, h.params, nullptr);
+        scalar_lowering unpack(cx);
+        unpack.at(h.pos);
+        int offset = 0;
+        for (std::size_t k = 0; k < params.size(); ++k) {
+            const auto& p = h.params[k];
+            const int width = wavelet_width(p.type);
+            auto field = unpack.bits_of(ir::r(task.data), offset, width, field_width(p.type) && is_signed_field(p.type));
+            unpack.store(*params[k], ast::expr{.k = ast::expr::kind::name, .name = p.name, .pos = p.pos},
+                         rvalue{rvalue::kind::typed, {}, field, p.type});
+            offset += width;
         }
-    }
-    ir::instruction done;
-    done.code = ir::instr::done;
-    done.pos = h.pos;
-    cx.add(done);
-    cx.switch_to(resume);
+        lower_body(cx, call_frame{name, std::nullopt, ir::no_reg, 0}, h.body);
+    });
+}
+
+inline void declare_task(context& cx, const ast::task_decl& t) {
+    if (!cx.scopes.at_top_level()) cx.report.fail(t.pos, "a task must be declared at top level");
+    auto& d = cx.scopes.declare({t.name, t.pos, task_symbol{cx.out.tasks.size()}});
+    d.status = declaration::state::ready;  // ready now: its body may activate it again
+    ir::task task;
+    task.kind = ir::task_kind::local;
+    lower_task(cx, task, t.pos, [&] { lower_body(cx, call_frame{t.name, std::nullopt, ir::no_reg, 0}, t.body); });
+}
+
+/// The local task `name` names, for activate and an async completion.
+inline std::uint32_t local_task(const context& cx, const std::string& name, source_position pos) {
+    const auto& d = cx.scopes.lookup(name, pos);
+    const auto* t = std::get_if<task_symbol>(&d.what);
+    if (!t) cx.report.fail(pos, quote(name) + " is " + a_kind(d) + ", not a task");
+    return static_cast<std::uint32_t>(t->index);
+}
+
+inline void lower_activate(context& cx, const ast::activate_statement& a) {
+    ir::instruction i;
+    i.code = ir::instr::activate;
+    i.target = local_task(cx, a.task, a.pos);
+    i.pos = a.pos;
+    cx.add(i);
 }
 
 }  // namespace wafer::tungsten::detail

@@ -43,6 +43,10 @@ public:
             set_type(s->type, e.name, e.pos);
             return socket_operand(*s, e, false);
         }
+        if (const auto* q = std::get_if<fifo_symbol>(&d.what)) {
+            set_type(q->type, e.name, e.pos);
+            return fifo_operand(*q, e);
+        }
         auto a = value_access(std::get<variable_symbol>(d.what), e, cx_.report);
         set_type(a.type, a.path, e.pos);
         cx_.base_used(a, true, e.pos);
@@ -92,7 +96,11 @@ public:
             check_type(s->type, e.name, e.pos);
             return socket_operand(*s, e, true);
         }
-        cx_.report.fail(e.pos, quote(root.name) + " is a " + std::string(kind_of(d)) + ", not " +
+        if (const auto* q = std::get_if<fifo_symbol>(&d.what)) {
+            check_type(q->type, e.name, e.pos);
+            return fifo_operand(*q, e);
+        }
+        cx_.report.fail(e.pos, quote(root.name) + " is " + a_kind(d) + ", not " +
                                    (e.k == ast::expr::kind::member ? "a struct or union" : "an array"));
     }
 
@@ -118,6 +126,16 @@ private:
         if (!data_type_of(t))
             cx_.report.fail(pos, std::string(name_of(t)) + " arithmetic is not supported yet (" + quote(what) +
                                      " is " + std::string(name_of(t)) + ")");
+    }
+
+    /// A FIFO pops where it is read and pushes where it is written: it is a stream, never subscripted.
+    ir::dsd fifo_operand(const fifo_symbol& q, const ast::expr& e) const {
+        if (e.k != ast::expr::kind::name)
+            cx_.report.fail(e.pos, "FIFO " + quote(root_of(e).name) + " is a stream of elements: it is never subscripted");
+        ir::dsd o;
+        o.k = ir::dsd::kind::fifo;
+        o.fifo = static_cast<std::uint8_t>(q.index);
+        return o;
     }
 
     ir::dsd socket_operand(const socket_symbol& s, const ast::expr& e, bool read) {

@@ -129,6 +129,7 @@ public:
     void assign(const ast::expr& target, const rvalue& v) {
         const auto& d = assignable(cx_.scopes, cx_.report, target);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return send(*s, target, v);
+        if (std::holds_alternative<fifo_symbol>(d.what)) fifo_in_scalar_code(target);
         store(std::get<variable_symbol>(d.what), target, v);
     }
 
@@ -242,6 +243,13 @@ private:
 
     static std::string type_text(base_type t) { return std::string(name_of(t)); }
 
+    [[noreturn]] void fifo_in_scalar_code(const ast::expr& e) const {
+        if (e.k != ast::expr::kind::name)
+            cx_.report.fail(e.pos, "FIFO " + quote(root_of(e).name) + " is a stream of elements: it is never subscripted");
+        cx_.report.fail(e.pos, "FIFO " + quote(e.name) + " is pushed and popped by DSD operations: use it in a "
+                               "statement of their shape, like 'i in [0, N) " + e.name + " <- a[i];'");
+    }
+
     /// The type a value computes in by itself: a constant is xp (or sp when real), a u1 or predicate xp.
     static base_type value_type(const rvalue& v) {
         if (v.k == rvalue::kind::constant) return v.c.is_real ? base_type::sp : base_type::xp;
@@ -291,13 +299,14 @@ private:
             return load(a, e.pos);
         }
         if (e.k == ast::expr::kind::member)
-            cx_.report.fail(e.pos, quote(root.name) + " is a " + std::string(kind_of(d)) + ", not a struct or union");
+            cx_.report.fail(e.pos, quote(root.name) + " is " + a_kind(d) + ", not a struct or union");
         if (const auto* it = std::get_if<iterator_symbol>(&d.what)) {
             if (e.k == ast::expr::kind::subscript) cx_.report.fail(e.pos, "loop iterator " + quote(e.name) + " is not an array");
             return typed(base_type::xp, ir::r(it->reg));
         }
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return receive(*s, e);
-        cx_.report.fail(e.pos, quote(e.name) + " is a " + std::string(kind_of(d)) + ", not an array");
+        if (std::holds_alternative<fifo_symbol>(d.what)) fifo_in_scalar_code(e);
+        cx_.report.fail(e.pos, quote(e.name) + " is " + a_kind(d) + ", not an array");
     }
 
     rvalue load(const access& a, source_position pos) {

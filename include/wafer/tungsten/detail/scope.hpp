@@ -48,6 +48,17 @@ struct variable_symbol {
     std::uint32_t element_words() const { return detail::element_words(type, composite.get()); }
 };
 
+/// A FIFO (`sp fifo q[8];`): pe_program::fifos[index].
+struct fifo_symbol {
+    base_type type = base_type::xp;
+    std::size_t index = 0;
+};
+
+/// A local task (`task t { ... }`): pe_program::tasks[index].
+struct task_symbol {
+    std::size_t index = 0;
+};
+
 /// A typedef's name (reference §7).
 struct type_symbol {
     object_type type;
@@ -72,13 +83,15 @@ struct declaration {
     enum class state : std::uint8_t { pending, ready, failed };
     std::string name;
     source_position pos;
-    std::variant<param_symbol, socket_symbol, variable_symbol, iterator_symbol, type_symbol, tag_symbol> what;
+    std::variant<param_symbol, socket_symbol, variable_symbol, iterator_symbol, type_symbol, tag_symbol, fifo_symbol,
+                 task_symbol>
+        what;
     state status = state::pending;
     std::uint32_t order = 0;  ///< declarations are numbered as they are made (see body_scope)
 };
 
-/// "param", "socket", "array", "scalar", "struct", "iterator", "typedef" or "struct"/"union" (a
-/// tag): how messages name a declaration.
+/// "param", "socket", "array", "scalar", "struct", "iterator", "typedef", "FIFO", "task" or
+/// "struct"/"union" (a tag): how messages name a declaration.
 inline std::string_view kind_of(const declaration& d) {
     if (std::holds_alternative<param_symbol>(d.what)) return "param";
     if (std::holds_alternative<socket_symbol>(d.what)) return "socket";
@@ -88,7 +101,15 @@ inline std::string_view kind_of(const declaration& d) {
     }
     if (std::holds_alternative<iterator_symbol>(d.what)) return "iterator";
     if (std::holds_alternative<type_symbol>(d.what)) return "typedef";
+    if (std::holds_alternative<fifo_symbol>(d.what)) return "FIFO";
+    if (std::holds_alternative<task_symbol>(d.what)) return "task";
     return std::get<tag_symbol>(d.what).is_union ? "union" : "struct";
+}
+
+/// "a scalar", "an array", "an iterator", "a FIFO": kind_of with its article.
+inline std::string a_kind(const declaration& d) {
+    const auto k = kind_of(d);
+    return (k == "array" || k == "iterator" ? "an " : "a ") + std::string(k);
 }
 
 /// The scope key of a struct or union tag: tags and other names do not collide, as in C.
@@ -206,8 +227,11 @@ inline const declaration& assignable(const scope_stack& scopes, const reporter& 
         report.fail(target.pos, "cannot assign to loop iterator " + quote(root->name));
     if (std::holds_alternative<type_symbol>(d.what))
         report.fail(target.pos, "cannot assign to typedef " + quote(root->name) + ": it names a type");
+    if (std::holds_alternative<task_symbol>(d.what))
+        report.fail(target.pos, "cannot assign to task " + quote(root->name) + "; activate it with 'activate " +
+                                    root->name + ";'");
     if (target.k == kind::member && !std::holds_alternative<variable_symbol>(d.what))
-        report.fail(target.pos, quote(root->name) + " is a " + std::string(kind_of(d)) + ", not a struct or union");
+        report.fail(target.pos, quote(root->name) + " is " + a_kind(d) + ", not a struct or union");
     return d;
 }
 

@@ -14,6 +14,9 @@
 namespace wafer::tungsten::detail {
 
 inline std::int8_t next_queue(const context& cx, int& used, int available, const char* what, const ast::expr& e) {
+    // An async operation's microthread is one of its queues' IDs: a new queue for one skips the
+    // IDs other async operations run on (docs/tungsten.md, Tasks, FIFOs and asynchronous operations).
+    while (cx.async_statement && used < available && cx.microthreads.contains(used)) ++used;
     if (used == available)
         cx.report.fail(e.pos, "socket " + quote(e.name) + " needs an " + what + " queue, but all " +
                                   std::to_string(available) + " " + what + " queues of the PE are taken");

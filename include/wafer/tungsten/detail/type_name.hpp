@@ -20,7 +20,7 @@ inline object_type type_named(const scope_stack& scopes, const reporter& report,
     if (named->k == kind::alias) {
         const auto& d = scopes.lookup(named->name, pos);
         const auto* t = std::get_if<type_symbol>(&d.what);
-        if (!t) report.fail(pos, quote(named->name) + " is a " + std::string(kind_of(d)) + ", not a type");
+        if (!t) report.fail(pos, quote(named->name) + " is " + a_kind(d) + ", not a type");
         return t->type;
     }
     const bool is_union = named->k == kind::union_type;
