@@ -340,6 +340,29 @@ TEST_CASE("tungsten parser: functions, handlers, calls, return and sums (in both
     CHECK(show(as<ast::assignment>(p.body[5]).value) == "(+ (sum i 0 2 (sum j i 2 m[i][j])) sum)");
 }
 
+TEST_CASE("tungsten parser: FIFOs, local tasks, activate and async statements") {
+    auto p = parse("sp fifo q[8], r[N];\ntask t { activate t; }\nasync i in [0, 8) q <- rx;\n"
+                   "async(t) i in [0, 8) tx <- q;\nactivate t;\n");
+    REQUIRE(p.body.size() == 6);
+    const auto& q = as<ast::fifo_decl>(p.body[0]);
+    CHECK(q.type == base_type::sp);
+    CHECK(q.name == "q");
+    CHECK(show(q.capacity) == "8");
+    CHECK(show(as<ast::fifo_decl>(p.body[1]).capacity) == "N");
+    const auto& t = as<ast::task_decl>(p.body[2]);
+    CHECK(t.name == "t");
+    CHECK(as<ast::activate_statement>(t.body[0]).task == "t");
+    const auto& relay_in = as<ast::assignment>(p.body[3]);
+    CHECK(relay_in.async);
+    CHECK(relay_in.then_task.empty());
+    const auto& relay_out = as<ast::assignment>(p.body[4]);
+    CHECK(relay_out.async);
+    CHECK(relay_out.then_task == "t");
+    CHECK(relay_out.pos == source_position{4, 1});
+    const auto plain = parse("x = 1;\n");
+    CHECK_FALSE(as<ast::assignment>(plain.body[0]).async);
+}
+
 TEST_CASE("tungsten parser: params and sockets of section 8, one node per declarator") {
     auto p = parse("xp param N; // required\nxp param M = 10;\nxp param P, Q, R;\nsp socket rx, tx;\n"
                    "xp a[n=N];\ni in [0, N) a[i] = i;\n");
