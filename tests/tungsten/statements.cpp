@@ -216,3 +216,12 @@ TEST_CASE("fsanitize=bounds checks exactly the subscripts the compiler cannot pr
     const auto plain = tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
     CHECK(plain.bounds_checks.empty());
 }
+
+TEST_CASE("reference §5: a short inner list is padded as C pads it, with a warning (Carbide lays values end to end)") {
+    const std::string text = "xp q[n=2][m=3] = {{1, 2}, {3, 4, 5}};\n";
+    CHECK(test::warnings(text) ==
+          std::vector<std::string>{"inner list has 2 values but dimension 'm' of 'q' has extent 3: wafer pads it with "
+                                   "zeros, as C does (Carbide lays the values end to end); give each inner list in "
+                                   "full or as {}"});
+    CHECK(run(text).ints("q") == std::vector<std::int64_t>{1, 2, 0, 3, 4, 5});
+}

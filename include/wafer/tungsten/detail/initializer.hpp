@@ -2,7 +2,8 @@
 // Array initializers (reference §5 Initialization), folded to element bits in row-major order:
 // {} zero-fills, a list of one value fills every element, a shorter list of two or more values
 // zero-fills the rest, and an empty inner list zero-fills its row. wafer diagnoses what Carbide
-// lets through: a list longer than its dimension, and an inner list neither full nor {}.
+// lets through: a list longer than its dimension is an error; an inner list neither full nor {} a
+// warning, padded with zeros as C pads it (Carbide lays short lists end to end).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -60,9 +61,10 @@ private:
                                        " has extent " + std::to_string(extent));
         }
         if (d > 0 && given != 0 && given != extent)
-            report_.fail(list.pos, "inner list has " + what + " but dimension " + quote(v_.dim_names[d]) + " of " +
-                                       quote(name_) + " has extent " + std::to_string(extent) +
-                                       ": give each inner list in full or as {}");
+            report_.warning(list.pos, "inner list has " + what + " but dimension " + quote(v_.dim_names[d]) + " of " +
+                                          quote(name_) + " has extent " + std::to_string(extent) +
+                                          ": wafer pads it with zeros, as C does (Carbide lays the values end to "
+                                          "end); give each inner list in full or as {}");
         std::uint64_t inner = 1;
         for (std::size_t k = d + 1; k < v_.rank; ++k) inner *= v_.extents[k];
         for (std::size_t k = 0; k < given; ++k) {
