@@ -340,7 +340,7 @@ TEST_CASE("tungsten parser: functions, handlers, calls, return and sums (in both
     CHECK(show(as<ast::assignment>(p.body[5]).value) == "(+ (sum i 0 2 (sum j i 2 m[i][j])) sum)");
 }
 
-TEST_CASE("tungsten parser: FIFOs, local tasks, activate and async statements") {
+TEST_CASE("tungsten parser: FIFOs, local tasks, activate, async statements and imports") {
     auto p = parse("sp fifo q[8], r[N];\ntask t { activate t; }\nasync i in [0, 8) q <- rx;\n"
                    "async(t) i in [0, 8) tx <- q;\nactivate t;\n");
     REQUIRE(p.body.size() == 6);
@@ -361,6 +361,9 @@ TEST_CASE("tungsten parser: FIFOs, local tasks, activate and async statements") 
     CHECK(relay_out.pos == source_position{4, 1});
     const auto plain = parse("x = 1;\n");
     CHECK_FALSE(as<ast::assignment>(plain.body[0]).async);
+    const auto imports = parse("import vectors;\n");
+    CHECK(as<ast::import_statement>(imports.body[0]).package == "vectors");
+    CHECK_FALSE(as<ast::import_statement>(imports.body[0]).contents);  // the loader fills it
 }
 
 TEST_CASE("tungsten parser: params and sockets of section 8, one node per declarator") {

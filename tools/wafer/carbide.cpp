@@ -11,6 +11,7 @@ namespace wafer::cli {
 
 int carbide(args& a) {
     auto source = a.require("source");
+    auto libs = a.all("lib");
     auto sets = settings(a);
     bool listing = a.flag("listing");
     const auto options = kernel_options(a);
@@ -18,7 +19,7 @@ int carbide(args& a) {
     auto map_file = a.get("map");
     a.finish();
     diagnostics ds;
-    auto program = parse::compile_kernel_file(source, sets, ds, options);
+    auto program = parse::compile_kernel_file(source, sets, ds, options, libs);
     print(ds.list());
     if (listing) std::cout << ir::listing(program);
     // The kernel alone on one PE, ready for miset and run.

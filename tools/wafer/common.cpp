@@ -62,7 +62,7 @@ image::image build_from_source(args& a) {
     diagnostics ds;
     image::image im;
     if (source.ends_with(".w")) {
-        im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds, kernels), options.arch);
+        im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds, kernels, libs), options.arch);
     } else if (source.ends_with(".paint")) {
         im.layout = parse::build_paint_file(source, libs, sets, ds, options, kernels);
     } else {

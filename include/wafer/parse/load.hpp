@@ -2,7 +2,9 @@
 // From files to the IR: read a .w or .paint file, parse it, and run the one checker/lowering or the
 // Paint evaluator and builder. The text front end's counterpart of building a kernel or a layout in C++.
 #include <filesystem>
+#include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "wafer/core/file.hpp"
@@ -14,10 +16,55 @@
 
 namespace wafer::parse {
 
-inline ir::pe_program compile_kernel_file(const std::string& path, const std::vector<ir::param_value>& settings,
-                                          diagnostics& diags, const tungsten::lower_options& options = {}) {
+namespace detail {
+
+/// Loads the packages `program` imports (`import name;` at top level), each found as name.w beside the
+/// importing file or in `libs`, recursively; `loading` holds the files being loaded, for cycles.
+inline void load_imports(tungsten::ast::program& program, const std::vector<std::string>& libs,
+                         std::vector<std::string>& loading) {
+    namespace fs = std::filesystem;
+    for (auto& s : program.body) {
+        auto* i = std::get_if<tungsten::ast::import_statement>(&s);
+        if (!i) continue;
+        const auto fail = [&](const std::string& message) {
+            throw error(program.source.make(severity::error, i->pos, message));
+        };
+        std::vector<fs::path> search{fs::path(program.source.name()).parent_path()};
+        search.insert(search.end(), libs.begin(), libs.end());
+        std::string file;
+        for (const auto& dir : search)
+            if (fs::is_regular_file(dir / (i->package + ".w"))) {
+                file = (dir / (i->package + ".w")).string();
+                break;
+            }
+        if (file.empty()) fail("cannot find package " + i->package + ".w beside the kernel or in the lib paths");
+        const auto canonical = fs::weakly_canonical(file).string();
+        for (const auto& open : loading)
+            if (open == canonical) fail("package " + i->package + " imports itself, through " + file);
+        if (loading.size() > static_cast<std::size_t>(tungsten::detail::max_import_depth))
+            fail("imports nest deeper than " + std::to_string(tungsten::detail::max_import_depth) + " packages");
+        auto package = std::make_shared<tungsten::ast::program>(parse_tungsten(read_file(file, "package"), file));
+        loading.push_back(canonical);
+        load_imports(*package, libs, loading);
+        loading.pop_back();
+        i->contents = std::move(package);
+    }
+}
+
+}  // namespace detail
+
+/// Parses the kernel at `path` and the packages it imports (found beside it, then in `libs`).
+inline tungsten::ast::program load_kernel(const std::string& path, const std::vector<std::string>& libs = {}) {
     auto program = parse_tungsten(read_file(path, "kernel"), path);
-    return tungsten::lower(program, settings, diags, options);
+    std::vector<std::string> loading{std::filesystem::weakly_canonical(path).string()};
+    detail::load_imports(program, libs, loading);
+    return program;
+}
+
+inline ir::pe_program compile_kernel_file(const std::string& path, const std::vector<ir::param_value>& settings,
+                                          diagnostics& diags, const tungsten::lower_options& options = {},
+                                          const std::vector<std::string>& libs = {}) {
+    return tungsten::lower(load_kernel(path, libs), settings, diags, options);
 }
 
 /// Builds a Paint layout. Kernels named by code() are found as NAME.w in `libs` (in order, then beside
@@ -57,7 +104,7 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
     paint::kernel_provider provider = [&](const paint::kernel_request& r) {
         auto file = find(r.kernel + ".w");
         if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
-        return compile_kernel_file(file, r.params, diags, kernels);
+        return compile_kernel_file(file, r.params, diags, kernels, libs);
     };
     auto layout = paint::build(region, provider, diags, build);
     diags.check();

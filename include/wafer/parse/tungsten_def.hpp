@@ -30,7 +30,7 @@ inline bool is_reserved(const std::string& w) {
     return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile" ||
            w == "if" || w == "else" || w == "struct" || w == "union" || w == "typedef" || w == "sizeof" ||
            w == "void" || w == "return" || w == "on" || w == "fifo" || w == "task" || w == "activate" ||
-           w == "async";
+           w == "async" || w == "import";
 }
 
 const auto identifier = x3::rule<class identifier_class, std::string>{"a name"} =
@@ -82,6 +82,7 @@ struct call_class : x3::annotate_on_success {};
 struct summation_class : x3::annotate_on_success {};
 struct fifo_declarator_class : x3::annotate_on_success {};
 struct activate_class : x3::annotate_on_success {};
+struct import_class : x3::annotate_on_success {};
 struct task_declaration_class : x3::annotate_on_success {};
 struct return_class : x3::annotate_on_success {};
 struct function_declaration_class : x3::annotate_on_success {};
@@ -133,6 +134,7 @@ const x3::rule<summation_class, summation> summation_rule = "a sum";
 const x3::rule<fifo_declarator_class, fifo_declarator> fifo_declarator_rule = "a FIFO name";
 const x3::rule<class fifo_declaration_class, fifo_declaration> fifo_declaration_rule = "a declaration";
 const x3::rule<activate_class, activate_statement> activate_rule = "activate";
+const x3::rule<import_class, import_statement> import_rule = "import";
 const x3::rule<task_declaration_class, task_declaration> task_declaration_rule = "a task";
 const x3::rule<class call_statement_class, call_statement> call_statement_rule = "a call";
 const x3::rule<return_class, return_statement> return_rule = "a return";
@@ -342,6 +344,8 @@ const auto fifo_declarator_rule_def = identifier > named('[', "'[' and the FIFO'
                                       named(']', "']' after the FIFO's capacity");
 const auto fifo_declaration_rule_def = (base_type >> keyword("fifo")) >
                                        named(fifo_declarator_rule % ',', "a FIFO name") > end_of_declaration;
+const auto import_rule_def = keyword("import") > named(identifier, "a package name after import") >
+                             named(';', "';' after the import");
 const auto activate_rule_def = keyword("activate") > named(identifier, "a task after activate") >
                                named(';', "';' after activate");
 const auto task_declaration_rule_def =
@@ -350,7 +354,7 @@ const auto call_statement_rule_def = &(identifier >> '(') >> call_rule > named('
 
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | struct_declaration_rule |
                                 typedef_declaration_rule | fifo_declaration_rule | task_declaration_rule |
-                                activate_rule | function_declaration_rule | handler_declaration_rule |
+                                activate_rule | import_rule | function_declaration_rule | handler_declaration_rule |
                                 return_rule | variable_declaration_rule |
                                 if_statement_rule | loop_statement_rule | block_rule | call_statement_rule |
                                 assignment_rule;
@@ -361,7 +365,7 @@ BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, mem
                     alias_type_rule, type_spec_rule, size_of_rule, member_declaration_rule, struct_declaration_rule,
                     typedef_declaration_rule, call_rule, summation_rule, call_statement_rule, return_rule, parameter_rule,
                     returns_rule, function_declaration_rule, handler_declaration_rule, fifo_declarator_rule,
-                    fifo_declaration_rule, activate_rule, task_declaration_rule, unary_operation_rule,
+                    fifo_declaration_rule, activate_rule, import_rule, task_declaration_rule, unary_operation_rule,
                     cast_rule, unary,
                     multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,
                     logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,

@@ -2,6 +2,7 @@
 // The Tungsten AST: plain data shared by both front ends (the X3 parser and the C++ DSL).
 // One checker and one lowering run on it, so text and C++ kernels cannot disagree.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -263,10 +264,23 @@ struct activate_statement {
     friend bool operator==(const activate_statement&, const activate_statement&) = default;
 };
 
+struct program;
+
+/// `import name;`: the whole package `name` (the kernel file name.w, found by the front end) spliced
+/// into the importer's global scope where the import stands.
+struct import_statement {
+    std::string package;
+    std::shared_ptr<const program> contents;  ///< set by the front end that loads the package
+    source_position pos;
+    friend bool operator==(const import_statement& a, const import_statement& b) {
+        return a.package == b.package && a.pos == b.pos;
+    }
+};
+
 struct statement
     : std::variant<param_decl, socket_decl, var_decl, struct_decl, typedef_decl, assignment, block, if_statement,
                    loop_statement, function_decl, return_statement, call_statement, handler_decl, fifo_decl,
-                   task_decl, activate_statement> {
+                   task_decl, activate_statement, import_statement> {
     using variant::variant;
     friend bool operator==(const statement&, const statement&) = default;
 };

@@ -43,6 +43,19 @@ struct statement_lowering {
     void operator()(const ast::fifo_decl& f) const { declare_fifo(cx, f); }
     void operator()(const ast::task_decl& t) const { declare_task(cx, t); }
     void operator()(const ast::activate_statement& a) const { lower_activate(cx, a); }
+    void operator()(const ast::import_statement& i) const {
+        // The package's declarations and statements join the global scope where the import stands.
+        if (!cx.scopes.at_top_level()) cx.report.fail(i.pos, "import " + i.package + " must stand at top level");
+        if (!i.contents)
+            cx.report.fail(i.pos, "package " + quote(i.package) + " was not loaded: the front end that reads the "
+                                  "kernel loads its imports (wafer carbide and wafer run do, from lib=)");
+        if (cx.import_depth == max_import_depth)
+            cx.report.fail(i.pos, "imports nest deeper than " + std::to_string(max_import_depth) + " packages");
+        reporter::from text(cx.report, i.contents->source);
+        ++cx.import_depth;
+        lower_statements(cx, i.contents->body);
+        --cx.import_depth;
+    }
     void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
     void operator()(const ast::block& b) const {
         check_depth(b.pos);
@@ -97,20 +110,24 @@ inline void lower_statements(context& cx, const std::vector<ast::statement>& bod
 namespace detail {
 
 /// Whether any declaration in `body` is placed by address(0x...).
-inline bool has_address_placement(const std::vector<ast::statement>& body) {
+inline bool has_address_placement(const std::vector<ast::statement>& body, int imports = 0) {
     for (const auto& s : body) {
         const bool placed = std::visit(
-            [](const auto& node) {
+            [imports](const auto& node) {
                 using T = std::decay_t<decltype(node)>;
                 if constexpr (std::is_same_v<T, ast::var_decl>)
                     return node.placement && node.placement->k == ast::placement::kind::address;
                 else if constexpr (std::is_same_v<T, ast::block>)
-                    return has_address_placement(node.body);
+                    return has_address_placement(node.body, imports);
                 else if constexpr (std::is_same_v<T, ast::if_statement>)
-                    return has_address_placement(node.then_branch) || has_address_placement(node.else_branch);
+                    return has_address_placement(node.then_branch, imports) ||
+                           has_address_placement(node.else_branch, imports);
                 else if constexpr (std::is_same_v<T, ast::loop_statement> || std::is_same_v<T, ast::function_decl> ||
                                    std::is_same_v<T, ast::handler_decl> || std::is_same_v<T, ast::task_decl>)
-                    return has_address_placement(node.body);
+                    return has_address_placement(node.body, imports);
+                else if constexpr (std::is_same_v<T, ast::import_statement>)
+                    return node.contents && imports < max_import_depth &&
+                           has_address_placement(node.contents->body, imports + 1);
                 else
                     return false;
             },

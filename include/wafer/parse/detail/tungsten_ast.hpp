@@ -219,6 +219,11 @@ struct fifo_declaration {
     std::vector<fifo_declarator> declarators;
 };
 
+/// `import name;`
+struct import_statement : x3::position_tagged {
+    std::string package;
+};
+
 /// `activate t;`
 struct activate_statement : x3::position_tagged {
     std::string task;
@@ -242,7 +247,7 @@ struct handler_declaration;
 struct task_declaration;
 using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, struct_declaration,
                               typedef_declaration, return_statement, call_statement, fifo_declaration,
-                              activate_statement, x3::forward_ast<task_declaration>,
+                              activate_statement, import_statement, x3::forward_ast<task_declaration>,
                               x3::forward_ast<function_declaration>, x3::forward_ast<handler_declaration>,
                               assignment,
                               x3::forward_ast<block>, x3::forward_ast<if_statement>,

@@ -42,3 +42,4 @@ BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::fifo_declarator, na
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::fifo_declaration, type, declarators)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::activate_statement, task)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::task_declaration, name, body)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::import_statement, package)

@@ -245,6 +245,10 @@ private:
         out.emplace_back(ast::task_decl{.name = t.name, .body = statements(t.body), .pos = at(t)});
     }
 
+    void add(const import_statement& i, std::vector<ast::statement>& out) const {
+        out.emplace_back(ast::import_statement{.package = i.package, .pos = at(i)});
+    }
+
     void add(const activate_statement& a, std::vector<ast::statement>& out) const {
         out.emplace_back(ast::activate_statement{.task = a.task, .pos = at(a)});
     }

@@ -29,10 +29,21 @@ struct temp_operand {
     int slot = 0;
 };
 
+/// `f` for each statement of `body` and of the packages it imports, recursively (imports are spliced
+/// into the global scope, so what they declare is the importer's).
+template <class F>
+void for_each_spliced(const std::vector<ast::statement>& body, F&& f, int depth = 0) {
+    for (const auto& s : body) {
+        f(s);
+        if (const auto* i = std::get_if<ast::import_statement>(&s); i && i->contents && depth < max_import_depth)
+            for_each_spliced(i->contents->body, f, depth + 1);
+    }
+}
+
 /// The names whose `.base` some assignment in `body` sets (by name: a shadowed namesake also gets
 /// a base word, which costs a word and a load, never a wrong address).
 inline void add_moved_bases(const std::vector<ast::statement>& body, std::set<std::string>& names) {
-    for (const auto& s : body) {
+    for_each_spliced(body, [&](const ast::statement& s) {
         if (const auto* a = std::get_if<ast::assignment>(&s)) {
             const auto& t = a->target;
             if (t.k == ast::expr::kind::member && t.name == "base" && !t.operands.empty() &&
@@ -46,7 +57,7 @@ inline void add_moved_bases(const std::vector<ast::statement>& body, std::set<st
         } else if (const auto* l = std::get_if<ast::loop_statement>(&s)) {
             add_moved_bases(l->body, names);
         }
-    }
+    });
 }
 
 /// A function or handler body being lowered: where `return` stores the value and goes.
@@ -60,6 +71,7 @@ struct call_frame {
 /// A function of the program, known before its declaration is reached (calls may precede it).
 struct function_entry {
     const ast::function_decl* decl = nullptr;
+    const source_text* source = nullptr;  ///< the text it is declared in (an imported package's, perhaps)
     bool declared = false;        ///< its declaration was reached and checked
     std::uint32_t order = 0;      ///< then: the top-level declarations its body sees are numbered below
     bool checked_clean = false;   ///< then: its check reported no error
@@ -82,8 +94,9 @@ public:
         out.source_file = prog.source.name();
         out.blocks.emplace_back();
         add_moved_bases(prog.body, moved_bases);
-        for (const auto& st : prog.body)
+        for_each_spliced(prog.body, [&](const ast::statement& st) {
             if (const auto* f = std::get_if<ast::function_decl>(&st)) functions.try_emplace(f->name, function_entry{f});
+        });
     }
     context(const context&) = delete;
     context& operator=(const context&) = delete;
@@ -270,6 +283,7 @@ public:
     /// operation. While `async_statement`, a socket's new queue avoids them.
     std::map<int, source_position> microthreads;
     bool async_statement = false;
+    int import_depth = 0;  ///< packages being spliced in
     int input_queues = 0;   ///< assigned so far, in order of first read
     int output_queues = 0;  ///< assigned so far, in order of first write
 

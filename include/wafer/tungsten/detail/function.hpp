@@ -80,6 +80,7 @@ inline void declare_function(context& cx, const ast::function_decl& f) {
                                   ", so its body must end with 'return value;'");
     entry.declared = true;
     entry.order = cx.scopes.next_order();
+    entry.source = &cx.report.source();
     const auto errors = cx.report.errors();
     auto saved = cx.save();
     {
@@ -187,6 +188,7 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
         // The check where the function is declared reported its body's errors; what a call adds is
         // about the call, so it is reported at the call.
         reporter::capture quiet(cx_.report, captured);
+        reporter::from text(cx_.report, entry.source ? *entry.source : cx_.report.source());
         scope_stack::body_scope scope(cx_.scopes, order);
         try {
             const auto params = declare_params(cx_, f.params, &args);

@@ -16,20 +16,45 @@ struct abandon {};
 
 /// Expressions, blocks and array ranks nest at most this deep, so bad input cannot exhaust the stack.
 inline constexpr int max_nesting = 256;
+/// Packages import packages at most this deep.
+inline constexpr int max_import_depth = 16;
 
 class reporter {
 public:
-    reporter(const source_text& source, diagnostics& sink) noexcept : source_(source), sink_(sink) {}
+    reporter(const source_text& source, diagnostics& sink) noexcept : source_(&source), sink_(sink) {}
 
     void error(source_position pos, std::string message) const { add(severity::error, pos, std::move(message)); }
     void warning(source_position pos, std::string message) const { add(severity::warning, pos, std::move(message)); }
     void note(source_position pos, std::string message) const { add(severity::note, pos, std::move(message)); }
+    /// A note at a position in another text (a declaration in an imported package).
+    void note(const source_text& text, source_position pos, std::string message) const {
+        const auto* saved = source_;
+        source_ = &text;
+        note(pos, std::move(message));
+        source_ = saved;
+    }
 
     /// Reports an error and abandons the current declaration or statement.
     [[noreturn]] void fail(source_position pos, std::string message) const {
         error(pos, std::move(message));
         throw abandon{};
     }
+
+    /// The text positions refer to.
+    const source_text& source() const noexcept { return *source_; }
+
+    /// While it lives, positions refer to `text` (an imported package's).
+    class from {
+    public:
+        from(const reporter& r, const source_text& text) : r_(r), saved_(r.source_) { r.source_ = &text; }
+        ~from() { r_.source_ = saved_; }
+        from(const from&) = delete;
+        from& operator=(const from&) = delete;
+
+    private:
+        const reporter& r_;
+        const source_text* saved_;
+    };
 
     /// Errors reported so far, captured ones included.
     std::size_t errors() const noexcept { return errors_; }
@@ -55,13 +80,13 @@ public:
 private:
     void add(severity level, source_position pos, std::string message) const {
         if (level == severity::error) ++errors_;
-        auto d = source_.make(level, pos, std::move(message));
+        auto d = source_->make(level, pos, std::move(message));
         if (capture_)
             capture_->push_back(std::move(d));
         else
             sink_.add(std::move(d));
     }
-    const source_text& source_;
+    mutable const source_text* source_;
     diagnostics& sink_;
     mutable std::vector<diagnostic>* capture_ = nullptr;
     mutable std::size_t errors_ = 0;

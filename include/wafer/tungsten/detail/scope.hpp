@@ -88,6 +88,7 @@ struct declaration {
         what;
     state status = state::pending;
     std::uint32_t order = 0;  ///< declarations are numbered as they are made (see body_scope)
+    const source_text* source = nullptr;  ///< the text it is declared in (an imported package's, perhaps)
 };
 
 /// "param", "socket", "array", "scalar", "struct", "iterator", "typedef", "FIFO", "task" or
@@ -126,10 +127,11 @@ public:
     /// The reference stays valid while the scope is open.
     declaration& declare(declaration d) {
         d.order = next_order_++;
+        d.source = &report_.source();
         auto& scope = scopes_.back();
         if (auto it = scope.find(d.name); it != scope.end()) {
             report_.error(d.pos, "duplicate " + std::string(kind_of(d)) + " declaration " + quote(d.name));
-            report_.note(it->second.pos, quote(d.name) + " was first declared here");
+            report_.note(*it->second.source, it->second.pos, quote(d.name) + " was first declared here");
             throw abandon{};
         }
         std::string key = d.name;
