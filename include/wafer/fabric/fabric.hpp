@@ -178,7 +178,10 @@ private:
             case pe_end::halted: ++result.halted; break;
             case pe_end::idle:
                 ++result.idle;
-                if (!layout_.programs[m_.pes[i].program].tasks.empty()) result.idle_with_tasks.push_back(i);
+                // Data tasks wait for wavelets; an idle PE with only local tasks is simply done.
+                if (std::ranges::any_of(layout_.programs[m_.pes[i].program].tasks,
+                                        [](const ir::task& t) { return t.kind == ir::task_kind::data; }))
+                    result.idle_with_tasks.push_back(i);
                 break;
             case pe_end::blocked:
                 if (!limited) result.blocked.push_back(blocked(i));

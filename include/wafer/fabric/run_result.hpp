@@ -113,7 +113,7 @@ struct run_result {
     std::uint64_t cycles = 0;               ///< the last cycle anything happened (max_cycles at the limit)
     std::size_t pe_count = 0;               ///< placed PEs, for the summary line
     std::size_t halted = 0, idle = 0;       ///< PEs that ended halted, and idle
-    std::vector<std::uint32_t> idle_with_tasks;  ///< idle PEs that still have tasks bound
+    std::vector<std::uint32_t> idle_with_tasks;  ///< idle PEs that still have data tasks bound to queues
     std::vector<blocked_pe> blocked;        ///< with a deadlock: every PE with a thread that waits
     std::vector<diagnostic> diagnostics;    ///< faults, warnings (data loss, undelivered wavelets), notes
 };
