@@ -57,14 +57,15 @@ inline std::vector<variable_symbol*> declare_params(context& cx, const std::vect
     return declared;
 }
 
-/// Lowers `body` as the body of `frame`, appending to the current block; goes on after it.
-inline void lower_body(context& cx, call_frame frame, const std::vector<ast::statement>& body) {
+/// Lowers `body` as the body of `frame`, appending to the current block; goes on after it. The jump
+/// out of it is at `pos` (the function's or handler's declaration) in listings and reports.
+inline void lower_body(context& cx, call_frame frame, const std::vector<ast::statement>& body, source_position pos) {
     frame.exit = cx.new_block();
     const auto exit = frame.exit;
     cx.frames.push_back(std::move(frame));
     cx.lower_statements(cx, body);
     cx.frames.pop_back();
-    scalar_lowering(cx).jump(exit, exit, {});
+    scalar_lowering(cx).jump(exit, exit, pos);
 }
 
 inline void declare_function(context& cx, const ast::function_decl& f) {
@@ -88,7 +89,7 @@ inline void declare_function(context& cx, const ast::function_decl& f) {
         call_frame frame{f.name, f.returns, f.returns ? cx.new_register() : ir::no_reg, 0};
         try {
             declare_params(cx, f.params, nullptr);
-            lower_body(cx, std::move(frame), f.body);
+            lower_body(cx, std::move(frame), f.body, f.pos);
         } catch (const abandon&) {
         }
     }
@@ -206,7 +207,7 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
                                     "argument " + quote(e.operands[k].name) + " does not match parameter " +
                                         quote(p.name) + " of " + quote(f.name) + ": pass an array of the same type and extents");
             }
-            lower_body(cx_, std::move(frame), f.body);
+            lower_body(cx_, std::move(frame), f.body, f.pos);
         } catch (const abandon&) {
         }
     }

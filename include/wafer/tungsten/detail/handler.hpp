@@ -93,7 +93,7 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
                          rvalue{rvalue::kind::typed, {}, field, p.type});
             offset += width;
         }
-        lower_body(cx, call_frame{name, std::nullopt, ir::no_reg, 0}, h.body);
+        lower_body(cx, call_frame{name, std::nullopt, ir::no_reg, 0}, h.body, h.pos);
     });
 }
 
@@ -103,7 +103,8 @@ inline void declare_task(context& cx, const ast::task_decl& t) {
     d.status = declaration::state::ready;  // ready now: its body may activate it again
     ir::task task;
     task.kind = ir::task_kind::local;
-    lower_task(cx, task, t.pos, [&] { lower_body(cx, call_frame{t.name, std::nullopt, ir::no_reg, 0}, t.body); });
+    lower_task(cx, task, t.pos,
+               [&] { lower_body(cx, call_frame{t.name, std::nullopt, ir::no_reg, 0}, t.body, t.pos); });
 }
 
 /// The local task `name` names, for activate and an async completion.
