@@ -351,19 +351,59 @@ TEST_CASE("tungsten parser: FIFOs, local tasks, activate, async statements and i
     CHECK(show(as<ast::fifo_decl>(p.body[1]).capacity) == "N");
     const auto& t = as<ast::task_decl>(p.body[2]);
     CHECK(t.name == "t");
-    CHECK(as<ast::activate_statement>(t.body[0]).task == "t");
+    CHECK(as<ast::task_statement>(t.body[0]).task == "t");
     const auto& relay_in = as<ast::assignment>(p.body[3]);
     CHECK(relay_in.async);
-    CHECK(relay_in.then_task.empty());
+    CHECK(relay_in.options.empty());
     const auto& relay_out = as<ast::assignment>(p.body[4]);
     CHECK(relay_out.async);
-    CHECK(relay_out.then_task == "t");
+    REQUIRE(relay_out.options.size() == 1);
+    CHECK(relay_out.options[0].name == "t");
     CHECK(relay_out.pos == source_position{4, 1});
     const auto plain = parse("x = 1;\n");
     CHECK_FALSE(as<ast::assignment>(plain.body[0]).async);
     const auto imports = parse("import vectors;\n");
     CHECK(as<ast::import_statement>(imports.body[0]).package == "vectors");
     CHECK_FALSE(as<ast::import_statement>(imports.body[0]).contents);  // the loader fills it
+}
+
+TEST_CASE("tungsten parser: operation options, control tasks with IDs, FIFO activations, block and unblock") {
+    auto p = parse("async(activate t, priority high, on_control activate u, index k + 1, microthread 3, zero a) "
+                   "i in [0, 8) tx <- a[i] + b[i];\n"
+                   "dsd(control, advance_switch) tx <- 0x101;\n"
+                   "control task c on rx id(12) { block t; unblock t; }\n"
+                   "xp fifo q[4] activate_push(t) activate_pop(u);\n"
+                   "block = 1;\n");
+    REQUIRE(p.body.size() == 5);
+    const auto& a = as<ast::assignment>(p.body[0]);
+    CHECK(a.async);
+    REQUIRE(a.options.size() == 6);
+    CHECK(a.options[0].name == "activate");
+    CHECK(a.options[0].word == "t");
+    CHECK_FALSE(a.options[0].value);
+    CHECK(a.options[1].word == "high");
+    CHECK(a.options[2].name == "on_control");
+    CHECK(a.options[2].word == "activate");
+    CHECK(show(*a.options[2].value) == "u");
+    CHECK(a.options[3].word.empty());  // `k` is followed by an operator: the value is k + 1
+    CHECK(show(*a.options[3].value) == "(+ k 1)");
+    CHECK(show(*a.options[4].value) == "3");
+    CHECK(a.options[5].word == "a");
+    CHECK(a.options[1].pos == source_position{1, 19});
+    const auto& d = as<ast::assignment>(p.body[1]);
+    CHECK_FALSE(d.async);
+    REQUIRE(d.options.size() == 2);
+    CHECK(d.options[1].name == "advance_switch");
+    const auto& c = as<ast::task_decl>(p.body[2]);
+    CHECK(c.control);
+    CHECK(c.socket == "rx");
+    CHECK(show(*c.id) == "12");
+    CHECK(as<ast::task_statement>(c.body[0]).v == ast::task_statement::verb::block);
+    CHECK(as<ast::task_statement>(c.body[1]).v == ast::task_statement::verb::unblock);
+    const auto& q = as<ast::fifo_decl>(p.body[3]);
+    CHECK(q.activate_push == "t");
+    CHECK(q.activate_pop == "u");
+    CHECK(as<ast::assignment>(p.body[4]).target.name == "block");  // block is not reserved
 }
 
 TEST_CASE("tungsten parser: params and sockets of section 8, one node per declarator") {

@@ -166,7 +166,8 @@ TEST_CASE("tasks, FIFOs and async operations: wafer's diagnostics") {
     CHECK(first_error(decls + "activate a;\n") == "'a' is an array, not a task");
     CHECK(first_error(decls + "async i in [0, 4) a[i] = a[i] * a[i] + rx * 2;\n") ==
           "an async statement must be one DSD operation, and this one takes 2 operations");
-    CHECK(first_error(decls + "async(nothing) i in [0, 4) q <- rx;\n") == "'nothing' is not declared");
+    CHECK(first_error(decls + "async(nothing) i in [0, 4) q <- rx;\n").starts_with(
+        "'nothing' is not declared: async(t) names the local task its completion activates"));
     CHECK(first_error("xp fifo q[0];\n") == "the capacity of FIFO 'q' must be a constant from 1 to 65535 elements");
     CHECK(first_error("xp x = 1;\nmain { xp fifo q[2]; }\n") == "FIFO 'q' must be declared at top level");
 }

@@ -5,11 +5,15 @@
 
 #include <bit>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/ir/symbol_map.hpp"
+#include "wafer/paint/build.hpp"
+#include "wafer/paint/evaluate.hpp"
+#include "wafer/parse/paint.hpp"
 #include "wafer/parse/tungsten.hpp"
 #include "wafer/tungsten/lower.hpp"
 
@@ -87,15 +91,77 @@ inline std::vector<std::string> warnings(const std::string& text) {
     return out;
 }
 
-inline std::string first_error(const std::string& text) {
+inline std::string first_error(const std::string& text, const tungsten::lower_options& options = {}) {
     try {
         diagnostics ds;
-        tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
+        tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds, options);
     } catch (const error& e) {
         for (const auto& d : e.diagnostics())
             if (d.level == severity::error) return d.message;
     }
     return "<no error>";
+}
+
+/// A Paint layout (text) whose kernels are Tungsten texts, run to its end.
+struct ran_layout {
+    ir::layout layout;
+    fabric::run_result result;
+    std::vector<std::vector<word>> memory;  ///< per placed PE
+
+    /// The first `n` elements of the map entry `name` (e.g. "c.out"), as 16-bit words (32-bit
+    /// elements: low word first, two per element).
+    std::vector<std::uint32_t> values(const std::string& name, std::size_t n) const {
+        for (const auto& e : layout.symbols) {
+            if (e.name != name) continue;
+            const auto pe = pe_at(e.x, e.y);
+            const bool wide = ir::words_of(e.format) == 2;
+            std::vector<std::uint32_t> out;
+            for (std::size_t k = 0; k < n; ++k) {
+                const auto at = e.base + k * (wide ? 2 : 1);
+                out.push_back(wide ? memory[pe].at(at) | std::uint32_t{memory[pe].at(at + 1)} << 16 : memory[pe].at(at));
+            }
+            return out;
+        }
+        FAIL("no symbol " << name);
+        return {};
+    }
+    std::uint32_t value(const std::string& name) const { return values(name, 1).at(0); }
+    const ir::pe_program& program(const std::string& kernel) const {
+        for (const auto& p : layout.programs)
+            if (p.kernel == kernel) return p;
+        FAIL("no kernel " << kernel);
+        throw;
+    }
+    std::size_t pe_at(std::int32_t x, std::int32_t y) const {
+        for (std::size_t k = 0; k < layout.pes.size(); ++k)
+            if (layout.pes[k].x == x && layout.pes[k].y == y) return k;
+        FAIL("no PE at " << x << "," << y);
+        return 0;
+    }
+};
+
+inline ran_layout run_layout(const std::string& paint_text, const std::map<std::string, std::string>& kernels,
+                             const tungsten::lower_options& options = {}) {
+    diagnostics ds;
+    paint::eval_options eo;
+    eo.show = [](const std::string&) {};
+    const auto region = paint::evaluate(parse::parse_paint(paint_text, "t.paint"), eo, ds);
+    paint::kernel_provider provider = [&](const paint::kernel_request& r) {
+        const auto k = kernels.find(r.kernel);
+        REQUIRE_MESSAGE(k != kernels.end(), "no kernel " << r.kernel);
+        return tungsten::lower(parse::parse_tungsten(k->second, r.kernel + ".w"), r.params, ds, options);
+    };
+    paint::build_options build;
+    build.arch = options.arch;
+    ran_layout out{paint::build(region, provider, ds, build), {}, {}};
+    fabric::fabric f(out.layout);
+    out.result = f.run();
+    REQUIRE_MESSAGE(out.result.status == fabric::run_status::halted, fabric::report(out.result));
+    for (std::size_t k = 0; k < out.layout.pes.size(); ++k) {
+        auto m = f.memory(k);
+        out.memory.emplace_back(m.begin(), m.end());
+    }
+    return out;
 }
 
 }  // namespace wafer::test

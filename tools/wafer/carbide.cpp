@@ -25,7 +25,7 @@ int carbide(args& a) {
     // The kernel alone on one PE, ready for miset and run.
     if (image_file || map_file) {
         image::image im;
-        im.layout = ir::single_pe_layout(std::move(program));
+        im.layout = ir::single_pe_layout(std::move(program), options.arch);
         if (image_file) image::write_image(im, *image_file);
         if (map_file) write_map(im.layout, *map_file);
     }

@@ -23,13 +23,20 @@ std::vector<ir::param_value> settings(args& a) {
     return out;
 }
 
+namespace {
+
+hw::arch arch_of(args& a) {
+    const auto arch = a.get("arch");
+    if (!arch || *arch == "wse2") return hw::arch::wse2;
+    if (*arch == "wse3") return hw::arch::wse3;
+    throw usage_error("arch=" + *arch + ": the processors are wse2 and wse3");
+}
+
+}  // namespace
+
 paint::build_options build_options(args& a) {
     paint::build_options o;
-    if (auto arch = a.get("arch")) {
-        if (*arch == "wse2") o.arch = hw::arch::wse2;
-        else if (*arch == "wse3") o.arch = hw::arch::wse3;
-        else throw usage_error("arch=" + *arch + ": the processors are wse2 and wse3");
-    }
+    o.arch = arch_of(a);
     if (auto f = a.get("float16_dtype")) {
         std::size_t used = 0;
         int v = -1;
@@ -46,6 +53,7 @@ paint::build_options build_options(args& a) {
 
 tungsten::lower_options kernel_options(args& a) {
     tungsten::lower_options o;
+    o.arch = arch_of(a);
     if (auto sanitize = a.get("fsanitize")) {
         if (*sanitize != "bounds") throw usage_error("fsanitize=" + *sanitize + " is not a sanitizer; wafer has fsanitize=bounds");
         o.check_bounds = true;

@@ -8,14 +8,17 @@ namespace {
 
 constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
 
-  wafer carbide source=K.w [set=P=V]... [listing] [image=F.img map=F.map]
-      compile a Tungsten kernel; print its diagnostics (with `listing`, its PE program);
-      image= and map= write it as a one-PE image
+  wafer carbide source=K.w [lib=DIR]... [set=P=V]... [arch=wse2|wse3] [fsanitize=bounds] [listing]
+                [image=F.img map=F.map]
+      compile a Tungsten kernel (imports are found beside it, then in lib=); print its diagnostics
+      (with `listing`, its PE program); image= and map= write it as a one-PE image; fsanitize=bounds
+      checks at run time each subscript the compiler cannot prove in bounds
   wafer paint source=L.paint [lib=DIR]... [set=V=VAL]... [arch=wse2|wse3] [float16_dtype=10] image=F.img map=F.map
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
       arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
   wafer run image=F.img [out=F.img] [cycles=N]
-  wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [out=F.img map=F.map] [cycles=N]
+  wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [fsanitize=bounds]
+            [out=F.img map=F.map] [cycles=N]
       run on the fabric interpreter; print the cycle count; exit 3 on deadlock, 4 at the cycle limit
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line

@@ -29,21 +29,48 @@ constexpr const char* name_of(instr i) noexcept {
     return unsigned(i) < instr_count ? names[unsigned(i)] : "?";
 }
 
-inline std::string to_string(const dsd& d, int rank) {
+/// The symbol whose words hold `at`, and the offset into it, as "(a)" or "(a+3)"; "" for none.
+inline std::string symbol_at(const pe_program& p, address at) {
+    for (const auto& s : p.symbols) {
+        std::int64_t last = s.base + std::int64_t{words_of(s.format)} - 1;
+        for (const auto& d : s.dims)
+            if (d.name != "_word") last += std::int64_t{d.stride} * (std::int64_t{d.extent} - 1);
+        if (at >= s.base && at <= last)
+            return "(" + s.name + (at == s.base ? "" : "+" + std::to_string(at - s.base)) + ")";
+    }
+    return "";
+}
+
+/// One operand: its kind, where it points, and the options set on it (`.control`, `.advance`,
+/// `.index`, `.transform`, `.simd32`, `.zero=first`, base/offset/stride registers).
+inline std::string to_string(const dsd& d, int rank, const pe_program* p = nullptr) {
     auto strides = [&] {
         std::string s;
         for (int i = 0; i < rank; ++i) s += (i ? "," : "") + std::to_string(d.stride[std::size_t(i)]);
         return "[" + s + "]";
     };
+    std::string out;
     switch (d.k) {
-    case dsd::kind::mem: return (rank > 1 ? "mem4d@" : "mem1d@") + std::to_string(d.base) + strides();
-    case dsd::kind::fabin: return "fabin(q" + std::to_string(d.queue) + ")";
-    case dsd::kind::fabout: return std::string(d.control ? "fabout.control(q" : "fabout(q") + std::to_string(d.queue) + ")";
+    case dsd::kind::mem:
+        out = (rank > 1 ? "mem4d@" : "mem1d@") + std::to_string(d.base) + strides() + (p ? symbol_at(*p, d.base) : "");
+        break;
+    case dsd::kind::fabin: out = "fabin(q" + std::to_string(d.queue) + ")"; break;
+    case dsd::kind::fabout: out = "fabout(q" + std::to_string(d.queue) + ")"; break;
     case dsd::kind::immediate: return "#" + std::to_string(d.bits);
     case dsd::kind::index: return "index(" + std::to_string(d.bits) + ")" + strides();
     case dsd::kind::fifo: return "fifo" + std::to_string(d.fifo);
     }
-    return "?";
+    if (d.control) out += ".control";
+    if (d.advance_switch) out += ".advance";
+    if (d.wavelet_index_offset) out += ".index";
+    if (d.control_transform) out += ".transform";
+    constexpr const char* simd[] = {"", ".simd32", ".simd64", ".simd32_or_64"};
+    out += simd[static_cast<int>(d.simd)];
+    if (d.zero != zero_source::none) out += d.zero == zero_source::first ? ".zero=first" : ".zero=second";
+    if (d.base_reg != no_reg) out += " base=r" + std::to_string(d.base_reg);
+    if (d.offset_reg != no_reg) out += " offset=r" + std::to_string(d.offset_reg);
+    if (d.stride_reg != no_reg) out += " stride=r" + std::to_string(d.stride_reg);
+    return out;
 }
 
 inline std::string to_string(const value& v) {
@@ -55,17 +82,31 @@ inline std::string to_string(const value& v) {
     return "";
 }
 
-inline std::string to_string(const dsd_op& op) {
+inline std::string to_string(const task_action& a) {
+    constexpr const char* verbs[] = {"", "activate", "unblock", "terminate"};
+    return std::string(verbs[static_cast<int>(a.k)]) +
+           (a.k == task_action::kind::terminate ? "" : " task" + std::to_string(a.task));
+}
+
+/// An operation: opcode, type, extents, operands, then its options (priority, microthread,
+/// length and index registers, completion and on_control actions).
+inline std::string to_string(const dsd_op& op, const pe_program* p = nullptr) {
     std::string out = std::string(name_of(op.op)) + "." + name_of(op.type) + (op.async ? ".async" : "") + " [";
     for (int d = 0; d < op.rank; ++d) out += (d ? "," : "") + std::to_string(op.extent[std::size_t(d)]);
-    out += "] " + to_string(op.dst, op.rank);
-    for (int s = 0; s < sources_of(op.op); ++s) out += ", " + to_string(op.src[std::size_t(s)], op.rank);
+    out += "] " + to_string(op.dst, op.rank, p);
+    for (int s = 0; s < sources_of(op.op); ++s) out += ", " + to_string(op.src[std::size_t(s)], op.rank, p);
+    if (op.prio != priority::low) out += op.prio == priority::high ? " priority=high" : " priority=medium";
+    if (op.microthread >= 0) out += " microthread=" + std::to_string(op.microthread);
+    if (op.length_reg != no_reg) out += " length=r" + std::to_string(op.length_reg);
+    if (op.index_reg != no_reg) out += " index=r" + std::to_string(op.index_reg);
+    if (op.on_complete.k != task_action::kind::none) out += " then " + to_string(op.on_complete);
+    if (op.on_control.k != task_action::kind::none) out += " on_control " + to_string(op.on_control);
     return out;
 }
 
 inline std::string to_string(const instruction& i, const pe_program& p) {
     if (i.code == instr::dsd) {
-        const std::string op = i.target < p.dsd_ops.size() ? to_string(p.dsd_ops[i.target]) : "?";
+        const std::string op = i.target < p.dsd_ops.size() ? to_string(p.dsd_ops[i.target], &p) : "?";
         return (i.dst == no_reg ? "" : "r" + std::to_string(i.dst) + " = ") + op;
     }
     std::string out = name_of(i.code);
@@ -97,13 +138,22 @@ inline std::string listing(const pe_program& p) {
         if (s.output_queue >= 0) out += " writes output queue " + std::to_string(s.output_queue);
         out += '\n';
     }
-    for (const auto& t : p.tasks) {
+    for (std::size_t k = 0; k < p.tasks.size(); ++k) {
+        const auto& t = p.tasks[k];
         constexpr const char* kinds[] = {"data", "local", "control"};
-        out += "  task " + std::to_string(t.id) + ": " + kinds[static_cast<int>(t.kind)];
+        out += "  task" + std::to_string(k) + ": " + kinds[static_cast<int>(t.kind)] + ", ID " + std::to_string(t.id);
         if (t.kind == task_kind::data) out += " on input queue " + std::to_string(t.queue);
         out += ", block" + std::to_string(t.entry);
         if (t.data != no_reg) out += ", data in r" + std::to_string(t.data);
         if (t.index != no_reg) out += ", index in r" + std::to_string(t.index);
+        out += '\n';
+    }
+    for (std::size_t f = 0; f < p.fifos.size(); ++f) {
+        const auto& q = p.fifos[f];
+        out += "  fifo" + std::to_string(f) + " @" + std::to_string(q.base) + ": " + std::to_string(q.capacity) + " " +
+               name_of(q.type);
+        if (q.activate_push >= 0) out += ", activate_push task" + std::to_string(q.activate_push);
+        if (q.activate_pop >= 0) out += ", activate_pop task" + std::to_string(q.activate_pop);
         out += '\n';
     }
     for (const auto& s : p.symbols) {

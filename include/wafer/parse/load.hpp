@@ -18,6 +18,13 @@ namespace wafer::parse {
 
 namespace detail {
 
+/// The one name of a file, for import cycles; a path that has none (a pipe, /dev/stdin) is its own.
+inline std::string canonical_name(const std::string& file) {
+    std::error_code ec;
+    auto name = std::filesystem::weakly_canonical(file, ec);
+    return ec ? file : name.string();
+}
+
 /// Loads the packages `program` imports (`import name;` at top level), each found as name.w beside the
 /// importing file or in `libs`, recursively; `loading` holds the files being loaded, for cycles.
 inline void load_imports(tungsten::ast::program& program, const std::vector<std::string>& libs,
@@ -38,7 +45,7 @@ inline void load_imports(tungsten::ast::program& program, const std::vector<std:
                 break;
             }
         if (file.empty()) fail("cannot find package " + i->package + ".w beside the kernel or in the lib paths");
-        const auto canonical = fs::weakly_canonical(file).string();
+        const auto canonical = canonical_name(file);
         for (const auto& open : loading)
             if (open == canonical) fail("package " + i->package + " imports itself, through " + file);
         if (loading.size() > static_cast<std::size_t>(tungsten::detail::max_import_depth))
@@ -56,7 +63,7 @@ inline void load_imports(tungsten::ast::program& program, const std::vector<std:
 /// Parses the kernel at `path` and the packages it imports (found beside it, then in `libs`).
 inline tungsten::ast::program load_kernel(const std::string& path, const std::vector<std::string>& libs = {}) {
     auto program = parse_tungsten(read_file(path, "kernel"), path);
-    std::vector<std::string> loading{std::filesystem::weakly_canonical(path).string()};
+    std::vector<std::string> loading{detail::canonical_name(path)};
     detail::load_imports(program, libs, loading);
     return program;
 }

@@ -30,7 +30,7 @@ inline bool is_reserved(const std::string& w) {
     return tungsten::base_type_named(w) || w == "param" || w == "socket" || w == "in" || w == "volatile" ||
            w == "if" || w == "else" || w == "struct" || w == "union" || w == "typedef" || w == "sizeof" ||
            w == "void" || w == "return" || w == "on" || w == "fifo" || w == "task" || w == "activate" ||
-           w == "async" || w == "import";
+           w == "async" || w == "dsd" || w == "import";
 }
 
 const auto identifier = x3::rule<class identifier_class, std::string>{"a name"} =
@@ -81,6 +81,7 @@ struct placement_class : x3::annotate_on_success {};
 struct call_class : x3::annotate_on_success {};
 struct summation_class : x3::annotate_on_success {};
 struct fifo_declarator_class : x3::annotate_on_success {};
+struct operation_option_class : x3::annotate_on_success {};
 struct activate_class : x3::annotate_on_success {};
 struct import_class : x3::annotate_on_success {};
 struct task_declaration_class : x3::annotate_on_success {};
@@ -132,8 +133,9 @@ const x3::rule<class annotation_class, std::string> annotation_rule = "an annota
 const x3::rule<call_class, call> call_rule = "a call";
 const x3::rule<summation_class, summation> summation_rule = "a sum";
 const x3::rule<fifo_declarator_class, fifo_declarator> fifo_declarator_rule = "a FIFO name";
+const x3::rule<operation_option_class, operation_option> operation_option_rule = "an operation option";
 const x3::rule<class fifo_declaration_class, fifo_declaration> fifo_declaration_rule = "a declaration";
-const x3::rule<activate_class, activate_statement> activate_rule = "activate";
+const x3::rule<activate_class, task_statement> activate_rule = "activate, block or unblock";
 const x3::rule<import_class, import_statement> import_rule = "import";
 const x3::rule<task_declaration_class, task_declaration> task_declaration_rule = "a task";
 const x3::rule<class call_statement_class, call_statement> call_statement_rule = "a call";
@@ -303,11 +305,20 @@ const auto loop_rule_def = (identifier >> keyword("in")) > named('[', "'[' to st
 
 const auto assignment_operator = lit("<-") >> x3::attr(true) | lit('=') >> x3::attr(false);
 // A statement that starts with a name and is not a block is an assignment.
-const auto async_prefix = x3::matches[keyword("async")] >>
-                          -(lit('(') > named(identifier, "the task its completion activates") >
-                            named(')', "')' after the task"));
+// An option's word is a name followed by another name, ',' or ')': `on_control activate t`,
+// `priority high`; otherwise what follows the option's name is a value (`index k + 1`).
+// Option names and words may be reserved words (`activate t`).
+const auto option_word = x3::rule<class option_word_class, std::string>{"a word"} =
+    word >> &(lit(',') | ')' | word);
+const auto operation_option_rule_def = word >> -option_word >> -expression_rule;
+const auto operation_options = lit('(') > named(operation_option_rule % ',', "an operation option") >
+                               named(')', "',' or ')' after the option");
+const auto operation_prefix_rule =
+    x3::rule<class operation_prefix_class, operation_prefix>{"async or dsd"} =
+        (keyword("async") >> x3::attr(true) >> (operation_options | x3::attr(std::vector<operation_option>{}))) |
+        (keyword("dsd") >> x3::attr(false) > operation_options);
 const auto assignment_rule_def =
-    async_prefix >> &identifier >> (*loop_rule > named(reference_rule, "an assignment target") >
+    -operation_prefix_rule >> &identifier >> (*loop_rule > named(reference_rule, "an assignment target") >
                     named(assignment_operator, "'=' or '<-' after the assignment target") > expression_rule >
                     named(';', "';' after the statement"));
 
@@ -340,16 +351,27 @@ const auto function_declaration_rule_def = (returns_rule >> identifier >> &lit('
 const auto handler_declaration_rule_def = keyword("on") > named(identifier, "a socket after 'on'") > parameters >
                                           body_of("handler", "a statement or '}' to close the handler");
 const auto return_rule_def = keyword("return") > -expression_rule > named(';', "';' after return");
+const auto fifo_activation_rule =
+    x3::rule<class fifo_activation_class, fifo_activation>{"activate_push or activate_pop"} =
+        lexeme[(x3::string("activate_push") | x3::string("activate_pop")) >> !identifier_char] >
+        named('(', "'(' and a task") > named(identifier, "a task") > named(')', "')' after the task");
 const auto fifo_declarator_rule_def = identifier > named('[', "'[' and the FIFO's capacity") > expression_rule >
-                                      named(']', "']' after the FIFO's capacity");
+                                      named(']', "']' after the FIFO's capacity") > *fifo_activation_rule;
 const auto fifo_declaration_rule_def = (base_type >> keyword("fifo")) >
                                        named(fifo_declarator_rule % ',', "a FIFO name") > end_of_declaration;
 const auto import_rule_def = keyword("import") > named(identifier, "a package name after import") >
                              named(';', "';' after the import");
-const auto activate_rule_def = keyword("activate") > named(identifier, "a task after activate") >
-                               named(';', "';' after activate");
+// `block` and `unblock` are not reserved (a variable may be named block): `block t;` is a statement
+// only as a whole.
+const auto activate_rule_def =
+    (keyword("activate") >> x3::attr(std::string("activate")) > named(identifier, "a task after activate") >
+     named(';', "';' after activate")) |
+    (lexeme[(x3::string("unblock") | x3::string("block")) >> !identifier_char] >> identifier >> ';');
 const auto task_declaration_rule_def =
-    keyword("task") > named(identifier, "the task's name") > body_of("task", "a statement or '}' to close the task");
+    (x3::matches[keyword("control")] >> keyword("task")) > named(identifier, "the task's name") >
+    -(keyword("on") > named(identifier, "the socket its control wavelets arrive on")) >
+    -(keyword("id") > named('(', "'(' and the task ID") > expression_rule > named(')', "')' after the task ID")) >
+    body_of("task", "a statement or '}' to close the task");
 const auto call_statement_rule_def = &(identifier >> '(') >> call_rule > named(';', "';' after the call");
 
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | struct_declaration_rule |
@@ -365,7 +387,7 @@ BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, mem
                     alias_type_rule, type_spec_rule, size_of_rule, member_declaration_rule, struct_declaration_rule,
                     typedef_declaration_rule, call_rule, summation_rule, call_statement_rule, return_rule, parameter_rule,
                     returns_rule, function_declaration_rule, handler_declaration_rule, fifo_declarator_rule,
-                    fifo_declaration_rule, activate_rule, import_rule, task_declaration_rule, unary_operation_rule,
+                    fifo_declaration_rule, operation_option_rule, activate_rule, import_rule, task_declaration_rule, unary_operation_rule,
                     cast_rule, unary,
                     multiplicative, additive, shift, relational, equality, bitwise_and, bitwise_xor, bitwise_or,
                     logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,

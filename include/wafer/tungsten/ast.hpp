@@ -128,6 +128,8 @@ struct fifo_decl {
     base_type type = base_type::xp;
     std::string name;
     expr capacity;
+    std::string activate_push;  ///< `activate_push(t)`: the local task a push after an empty event activates
+    std::string activate_pop;   ///< `activate_pop(t)`: the local task a pop after a full event activates
     source_position pos;
     friend bool operator==(const fifo_decl&, const fifo_decl&) = default;
 };
@@ -146,6 +148,18 @@ struct var_decl {
     friend bool operator==(const var_decl&, const var_decl&) = default;
 };
 
+/// One option of a DSD operation, written before its statement in `async(...)` or `dsd(...)`
+/// (docs/tungsten.md, Operation options): a name, then a word, a value, or both
+/// (`priority high`, `index k + 1`, `on_control activate t`). A bare task name in `async(t)` is
+/// `activate t`.
+struct operation_option {
+    std::string name;
+    std::string word;            ///< "" when none
+    std::optional<expr> value;
+    source_position pos;
+    friend bool operator==(const operation_option&, const operation_option&) = default;
+};
+
 /// `i in [lo, hi)`.
 struct iterator {
     std::string name;
@@ -157,7 +171,8 @@ struct iterator {
 /// `i in [0, N) j in [0, M) target <- value;` or `target = value;` with no loops.
 struct assignment {
     bool async = false;           ///< `async`: one DSD operation on a microthread, the program going on
-    std::string then_task;        ///< `async(t)`: the local task its completion activates ("" for none)
+    /// `async(...)` or `dsd(...)`: the options of its one DSD operation
+    std::vector<operation_option> options;
     std::vector<iterator> loops;  ///< outermost first; may be empty
     bool stream = false;          ///< `<-` (true) or `=` (false)
     expr target;                  ///< a name or a subscript
@@ -249,19 +264,26 @@ struct handler_decl {
     friend bool operator==(const handler_decl&, const handler_decl&) = default;
 };
 
-/// `task name { body }`: a local task, run when activated and the PE is free.
+/// `task name { body }`: a local task, run when activated and the PE is free; `control task name
+/// on rx { body }`: a control task, run when a control wavelet naming its ID arrives on socket rx.
+/// `id(N)` fixes the task ID.
 struct task_decl {
+    bool control = false;
     std::string name;
+    std::string socket;  ///< a control task's
+    std::optional<expr> id;
     std::vector<statement> body;
     source_position pos;
     friend bool operator==(const task_decl&, const task_decl&) = default;
 };
 
-/// `activate name;`: makes a local task ready.
-struct activate_statement {
+/// `activate t;` makes a local task ready; `block t;` keeps a task from running until `unblock t;`.
+struct task_statement {
+    enum class verb : std::uint8_t { activate, block, unblock };
+    verb v = verb::activate;
     std::string task;
     source_position pos;
-    friend bool operator==(const activate_statement&, const activate_statement&) = default;
+    friend bool operator==(const task_statement&, const task_statement&) = default;
 };
 
 struct program;
@@ -280,7 +302,7 @@ struct import_statement {
 struct statement
     : std::variant<param_decl, socket_decl, var_decl, struct_decl, typedef_decl, assignment, block, if_statement,
                    loop_statement, function_decl, return_statement, call_statement, handler_decl, fifo_decl,
-                   task_decl, activate_statement, import_statement> {
+                   task_decl, task_statement, import_statement> {
     using variant::variant;
     friend bool operator==(const statement&, const statement&) = default;
 };

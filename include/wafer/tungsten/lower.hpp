@@ -42,7 +42,7 @@ struct statement_lowering {
     void operator()(const ast::call_statement& c) const { lower_call_statement(cx, c); }
     void operator()(const ast::fifo_decl& f) const { declare_fifo(cx, f); }
     void operator()(const ast::task_decl& t) const { declare_task(cx, t); }
-    void operator()(const ast::activate_statement& a) const { lower_activate(cx, a); }
+    void operator()(const ast::task_statement& a) const { lower_task_statement(cx, a); }
     void operator()(const ast::import_statement& i) const {
         // The package's declarations and statements join the global scope where the import stands.
         if (!cx.scopes.at_top_level()) cx.report.fail(i.pos, "import " + i.package + " must stand at top level");

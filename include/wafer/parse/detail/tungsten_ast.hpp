@@ -192,10 +192,22 @@ struct loop : x3::position_tagged {
     expression hi;
 };
 
-/// `[async[(task)]] loops... target <- value;` (stream) or `loops... target = value;`.
-struct assignment : x3::position_tagged {
+/// One option of a DSD operation: `priority high`, `index k + 1`, `on_control activate t`.
+struct operation_option : x3::position_tagged {
+    std::string name;
+    boost::optional<std::string> word;
+    boost::optional<expression> value;
+};
+
+/// `async`, `async(options)` or `dsd(options)` before an assignment.
+struct operation_prefix {
     bool async = false;
-    boost::optional<std::string> then_task;
+    std::vector<operation_option> options;
+};
+
+/// `[prefix] loops... target <- value;` (stream) or `loops... target = value;`.
+struct assignment : x3::position_tagged {
+    boost::optional<operation_prefix> prefix;
     std::vector<loop> loops;
     reference target;
     bool stream = false;
@@ -208,9 +220,16 @@ struct parameter {
     declarator d;
 };
 
+/// `activate_push(t)` or `activate_pop(t)` after a FIFO's capacity.
+struct fifo_activation {
+    std::string event;
+    std::string task;
+};
+
 struct fifo_declarator : x3::position_tagged {
     std::string name;
     expression capacity;
+    std::vector<fifo_activation> activations;
 };
 
 /// `T fifo q[8], r[4];`
@@ -225,7 +244,8 @@ struct import_statement : x3::position_tagged {
 };
 
 /// `activate t;`
-struct activate_statement : x3::position_tagged {
+struct task_statement : x3::position_tagged {
+    std::string verb;
     std::string task;
 };
 
@@ -247,7 +267,7 @@ struct handler_declaration;
 struct task_declaration;
 using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, struct_declaration,
                               typedef_declaration, return_statement, call_statement, fifo_declaration,
-                              activate_statement, import_statement, x3::forward_ast<task_declaration>,
+                              task_statement, import_statement, x3::forward_ast<task_declaration>,
                               x3::forward_ast<function_declaration>, x3::forward_ast<handler_declaration>,
                               assignment,
                               x3::forward_ast<block>, x3::forward_ast<if_statement>,
@@ -280,9 +300,12 @@ struct function_declaration : x3::position_tagged {
     std::vector<statement> body;
 };
 
-/// `task name { body }`.
+/// `[control] task name [on socket] [id(N)] { body }`.
 struct task_declaration : x3::position_tagged {
+    bool control = false;
     std::string name;
+    boost::optional<std::string> socket;
+    boost::optional<expression> id;
     std::vector<statement> body;
 };
 

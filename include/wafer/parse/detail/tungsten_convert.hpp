@@ -237,20 +237,32 @@ private:
     }
 
     void add(const fifo_declaration& decl, std::vector<ast::statement>& out) const {
-        for (const auto& d : decl.declarators)
-            out.emplace_back(ast::fifo_decl{.type = decl.type, .name = d.name, .capacity = expr(d.capacity), .pos = at(d)});
+        for (const auto& d : decl.declarators) {
+            ast::fifo_decl f{.type = decl.type, .name = d.name, .capacity = expr(d.capacity), .pos = at(d)};
+            for (const auto& a : d.activations) (a.event == "activate_push" ? f.activate_push : f.activate_pop) = a.task;
+            out.emplace_back(std::move(f));
+        }
     }
 
     void add(const task_declaration& t, std::vector<ast::statement>& out) const {
-        out.emplace_back(ast::task_decl{.name = t.name, .body = statements(t.body), .pos = at(t)});
+        out.emplace_back(ast::task_decl{.control = t.control,
+                                        .name = t.name,
+                                        .socket = t.socket.value_or(""),
+                                        .id = t.id ? std::optional(expr(*t.id)) : std::nullopt,
+                                        .body = statements(t.body),
+                                        .pos = at(t)});
     }
 
     void add(const import_statement& i, std::vector<ast::statement>& out) const {
         out.emplace_back(ast::import_statement{.package = i.package, .pos = at(i)});
     }
 
-    void add(const activate_statement& a, std::vector<ast::statement>& out) const {
-        out.emplace_back(ast::activate_statement{.task = a.task, .pos = at(a)});
+    void add(const task_statement& a, std::vector<ast::statement>& out) const {
+        using verb = ast::task_statement::verb;
+        out.emplace_back(ast::task_statement{
+            .v = a.verb == "activate" ? verb::activate : a.verb == "block" ? verb::block : verb::unblock,
+            .task = a.task,
+            .pos = at(a)});
     }
 
     void add(const return_statement& r, std::vector<ast::statement>& out) const {
@@ -277,13 +289,18 @@ private:
     }
 
     void add(const assignment& a, std::vector<ast::statement>& out) const {
-        ast::assignment s{.async = a.async,
-                          .then_task = a.then_task.value_or(""),
+        ast::assignment s{.async = a.prefix && a.prefix->async,
                           .stream = a.stream,
                           .target = expr(a.target, 0),
                           .value = expr(a.value),
                           .pos = at(a)};
         for (const auto& l : a.loops) s.loops.push_back(iterator_of(l));
+        if (a.prefix)
+            for (const auto& o : a.prefix->options)
+                s.options.push_back({.name = o.name,
+                                     .word = o.word.value_or(""),
+                                     .value = o.value ? std::optional(expr(*o.value)) : std::nullopt,
+                                     .pos = at(o)});
         out.emplace_back(std::move(s));
     }
 

@@ -15,6 +15,7 @@
 #include "wafer/tungsten/detail/expression.hpp"
 #include "wafer/tungsten/detail/handler.hpp"
 #include "wafer/tungsten/detail/operand.hpp"
+#include "wafer/tungsten/detail/operation_options.hpp"
 #include "wafer/tungsten/detail/scalar.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
 #include "wafer/tungsten/detail/well_formed.hpp"
@@ -22,37 +23,27 @@
 namespace wafer::tungsten::detail {
 
 /// Lowers `dst = value` in `frame` once the target is known, and emits it unless it runs no element.
-/// `async` (with the statement `a`): the one operation runs on a microthread.
+/// With `options` (the statement `a` has `async` or `dsd(...)`), it must be one operation, which
+/// they then set up.
 inline void lower_value(context& cx, const statement_frame& frame, operand_lowering& operands, const ir::dsd& dst,
-                        const ast::expr& value, const ast::assignment* async = nullptr) {
+                        const ast::expr& value, const ast::assignment* options = nullptr) {
     expression_lowering lowering(cx, frame, operands);
     lowering.assign(dst, value);
-    if (async) {
+    if (options) {
+        const char* what = options->async ? "an async statement" : "a statement with dsd(...) options";
         if (lowering.ops.size() != 1 || !lowering.temps.empty())
-            cx.report.fail(async->pos, "an async statement must be one DSD operation, and this one takes " +
-                                           count_of(lowering.ops.size(), "operation"));
+            cx.report.fail(options->pos, std::string(what) + " must be one DSD operation, and this one takes " +
+                                             count_of(lowering.ops.size(), "operation"));
         auto& op = lowering.ops.front();
-        bool fabric = ir::is_fabric(op.dst.k);
-        for (const auto& s : op.src) fabric = fabric || ir::is_fabric(s.k);
-        if (!fabric)
-            cx.report.fail(async->pos, "an async operation runs on a microthread, which a socket operand names: "
-                                       "this one reads or writes no socket");
-        op.async = true;
-        // WSE-2's rule (dsd-reference.rst, Microthreads): a fabout's output queue, else the first fabin's.
-        int thread = -1;
-        if (ir::is_fabric(op.dst.k)) thread = op.dst.queue;
-        for (const auto& s : op.src)
-            if (thread < 0 && s.k == ir::dsd::kind::fabin) thread = s.queue;
-        if (const auto other = cx.microthreads.find(thread); other != cx.microthreads.end()) {
-            cx.report.error(async->pos, "this async operation would run on microthread " + std::to_string(thread) +
-                                            ", as another one does: two concurrent operations cannot share one");
-            cx.report.note(other->second, "the other operation on microthread " + std::to_string(thread));
-            throw abandon{};
+        if (options->async) {
+            bool fabric = ir::is_fabric(op.dst.k);
+            for (const auto& s : op.src) fabric = fabric || ir::is_fabric(s.k);
+            if (!fabric)
+                cx.report.fail(options->pos, "an async operation runs on a microthread, which a socket operand names: "
+                                             "this one reads or writes no socket");
+            op.async = true;
         }
-        cx.microthreads.emplace(thread, async->pos);
-        if (!async->then_task.empty())
-            op.on_complete = {ir::task_action::kind::activate,
-                              static_cast<std::uint8_t>(local_task(cx, async->then_task, async->pos))};
+        operation_options(cx, *options).apply(op);
     }
     if (frame.elements > 0) cx.emit(std::move(lowering.ops), lowering.temps, lowering.temp_words);
 }
@@ -91,7 +82,7 @@ inline bool lower_as_dsd(context& cx, const ast::assignment& a) {
     } scope{cx};
     cx.async_statement = a.async;
     auto dst = operands.target(a.target);
-    lower_value(cx, frame, operands, dst, a.value, a.async ? &a : nullptr);
+    lower_value(cx, frame, operands, dst, a.value, a.async || !a.options.empty() ? &a : nullptr);
     return true;
 }
 
@@ -100,9 +91,10 @@ inline void lower_assignment(context& cx, const ast::assignment& a) {
     check_well_formed(a.target, cx.report);
     check_well_formed(a.value, cx.report);
     if (lower_as_dsd(cx, a)) return;
-    if (a.async)
-        cx.report.fail(a.pos, "an async statement must be one DSD operation: constant loop bounds, and a value of "
-                              "+, - and * over operands of the target's type");
+    if (a.async || !a.options.empty())
+        cx.report.fail(a.pos, std::string(a.async ? "an async statement" : "a statement with dsd(...) options") +
+                                  " must be one DSD operation: constant loop bounds, and a value of +, - and * "
+                                  "over operands of the target's type");
     scope_stack::nested iterators(cx.scopes);
     scalar_loops(cx, a.loops, 0, [&] {
         scalar_lowering s(cx);

@@ -96,6 +96,9 @@ public:
         add_moved_bases(prog.body, moved_bases);
         for_each_spliced(prog.body, [&](const ast::statement& st) {
             if (const auto* f = std::get_if<ast::function_decl>(&st)) functions.try_emplace(f->name, function_entry{f});
+            // Literal task IDs are claimed up front, so tasks without one never take them.
+            if (const auto* t = std::get_if<ast::task_decl>(&st); t && t->id && t->id->k == ast::expr::kind::integer)
+                claimed_task_ids.insert(static_cast<int>(t->id->value));
         });
     }
     context(const context&) = delete;
@@ -257,6 +260,10 @@ public:
             }
         }
         out.memory_words = memory.end();
+        for (const auto& [s, pos] : teardown_sockets)
+            if (out.sockets[s].input_queue < 0 && out.sockets[s].output_queue < 0)
+                report.error(pos, "socket " + quote(out.sockets[s].name) + " is never read or written, so Paint binds "
+                                  "it no color, and __builtin_clear_teardown would clear nothing");
         // With handlers the program's start ends with `done`: the PE goes idle and runs them.
         ir::instruction end;
         end.code = out.tasks.empty() ? ir::instr::halt : ir::instr::done;
@@ -283,6 +290,13 @@ public:
     /// operation. While `async_statement`, a socket's new queue avoids them.
     std::map<int, source_position> microthreads;
     bool async_statement = false;
+    std::set<int> claimed_task_ids;  ///< the literal `id(N)`s of the program's tasks
+    std::set<std::size_t> control_sockets;  ///< sockets whose input queue a control task made
+    /// The sockets __builtin_clear_teardown names, and where: each needs a queue, so Paint binds it a color.
+    std::vector<std::pair<std::size_t, source_position>> teardown_sockets;
+    /// Parallel to out.tasks: each task's name and declaration, for messages (tasks are top-level
+    /// only, so no checkpoint undoes one).
+    std::vector<std::pair<std::string, source_position>> task_names;
     int import_depth = 0;  ///< packages being spliced in
     int input_queues = 0;   ///< assigned so far, in order of first read
     int output_queues = 0;  ///< assigned so far, in order of first write

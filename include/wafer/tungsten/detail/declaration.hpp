@@ -221,11 +221,14 @@ inline void declare_fifo(context& cx, const ast::fifo_decl& f) {
         if (cx.out.fifos.size() == 0xff) cx.report.fail(f.pos, "a kernel has at most 255 FIFOs");
         const auto w = ir::words_of(*type);
         ir::fifo q;
-        q.base = cx.memory.allocate(static_cast<std::uint64_t>(*capacity) * w, alignment::even(w > 1),
+        // The hardware's minimum alignment of a FIFO buffer (dsd-reference.rst, FIFOs).
+        q.base = cx.memory.allocate(static_cast<std::uint64_t>(*capacity) * w, alignment{hw::fifo_alignment_words, 0},
                                     "FIFO " + quote(f.name), f.pos, cx.report);
         q.capacity = static_cast<std::uint16_t>(*capacity);
         q.type = *type;
         q.pos = f.pos;
+        if (!f.activate_push.empty()) q.activate_push = static_cast<std::int16_t>(local_task(cx, f.activate_push, f.pos));
+        if (!f.activate_pop.empty()) q.activate_pop = static_cast<std::int16_t>(local_task(cx, f.activate_pop, f.pos));
         cx.out.fifos.push_back(q);
     } catch (const abandon&) {
         d.status = declaration::state::failed;

@@ -122,6 +122,40 @@ inline void lower_return(context& cx, const ast::return_statement& r) {
 
 // ---- calls
 
+/// The hardware intrinsics that are statements (docs/tungsten.md, Hardware intrinsics):
+/// `__builtin_clear_teardown(s)` takes socket s's color out of teardown on this PE's router;
+/// `__builtin_set_fifo_read_length(q, n)` and `__builtin_set_fifo_write_length(q, n)` limit the
+/// next operations that pop from (push to) FIFO q to n elements.
+inline void scalar_lowering::intrinsic(const ast::expr& e) {
+    const bool teardown = e.name == "__builtin_clear_teardown";
+    const bool read = e.name == "__builtin_set_fifo_read_length";
+    if (!teardown && !read && e.name != "__builtin_set_fifo_write_length")
+        cx_.report.fail(e.pos, quote(e.name) + " is not an intrinsic; wafer has __builtin_merge, "
+                               "__builtin_clear_teardown, __builtin_set_fifo_read_length and "
+                               "__builtin_set_fifo_write_length");
+    const std::size_t arity = teardown ? 1 : 2;
+    if (e.operands.size() != arity || e.operands[0].k != ast::expr::kind::name)
+        cx_.report.fail(e.pos, e.name + (teardown ? " takes a socket: " + e.name + "(rx)"
+                                                  : " takes a FIFO and a length: " + e.name + "(q, n)"));
+    const auto& d = cx_.scopes.lookup(e.operands[0].name, e.operands[0].pos);
+    ir::instruction i = make(teardown ? ir::instr::clear_teardown
+                             : read   ? ir::instr::set_fifo_read_length
+                                      : ir::instr::set_fifo_write_length,
+                             base_type::u16, e.pos);
+    if (teardown) {
+        const auto* s = std::get_if<socket_symbol>(&d.what);
+        if (!s) cx_.report.fail(e.operands[0].pos, quote(e.operands[0].name) + " is " + a_kind(d) + ", not a socket");
+        i.target = static_cast<std::uint32_t>(s->index);
+        cx_.teardown_sockets.emplace_back(s->index, e.pos);
+    } else {
+        const auto* q = std::get_if<fifo_symbol>(&d.what);
+        if (!q) cx_.report.fail(e.operands[0].pos, quote(e.operands[0].name) + " is " + a_kind(d) + ", not a FIFO");
+        i.target = static_cast<std::uint32_t>(q->index);
+        i.src[0] = as(eval(e.operands[1]), base_type::u16, e.operands[1].pos);
+    }
+    cx_.add(i);
+}
+
 inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
     if (e.name == "wavelet") {
         // Packs its operands' bits, the first in the lowest bits, each at its declared width.
@@ -149,6 +183,10 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
     if (e.name == "__builtin_merge")
         cx_.report.fail(e.pos, "__builtin_merge makes a 64-bit value: store it into a u64 or s64 element, or send "
                                "it on a socket; it has no other use");
+    if (e.name.starts_with("__builtin_")) {
+        intrinsic(e);
+        return std::nullopt;
+    }
     const auto found = cx_.functions.find(e.name);
     if (found == cx_.functions.end()) {
         if (cx_.scopes.find(e.name)) cx_.report.fail(e.pos, quote(e.name) + " is not a function");

@@ -22,13 +22,35 @@ namespace wafer::tungsten::detail {
 inline int wavelet_width(base_type t) { return field_width(t) ? field_width(t) : static_cast<int>(words_of(t)) * 16; }
 
 /// Adds `task` to the program and lowers `body` as its code, away from the program's; it ends
-/// with `done`. The body sees the top-level declarations made before it.
+/// with `done`. The body sees the top-level declarations made before it. The task takes `id`, or
+/// without one the lowest ID no task has and no `id(N)` in the program claims.
 template <class Body>
-void lower_task(context& cx, ir::task task, source_position pos, Body&& body) {
-    if (cx.out.tasks.size() == hw::task_ids) cx.report.fail(pos, "the PE has no task ID left (it has 64)");
-    task.id = static_cast<std::uint8_t>(cx.out.tasks.size());
+void lower_task(context& cx, ir::task task, const std::string& name, std::optional<int> id, source_position pos,
+                Body&& body) {
+    const auto taken = [&](int k) -> const ir::task* {
+        for (const auto& t : cx.out.tasks)
+            if (t.id == k) return &t;
+        return nullptr;
+    };
+    if (id) {
+        if (const auto* other = taken(*id)) {
+            const auto& [other_name, other_pos] = cx.task_names[std::size_t(other - cx.out.tasks.data())];
+            cx.report.error(pos, "task " + quote(name) + " takes ID " + std::to_string(*id) + ", which " +
+                                     quote(other_name) + " has: a task without id(...) takes the lowest free ID "
+                                     "when it is declared, so give this one another ID or declare it first");
+            cx.report.note(other_pos, quote(other_name) + " is declared here");
+            throw abandon{};
+        }
+    } else {
+        int k = 0;
+        while (k < hw::task_ids && (taken(k) || cx.claimed_task_ids.contains(k))) ++k;
+        if (k == hw::task_ids) cx.report.fail(pos, "the PE has no task ID left (it has 64)");
+        id = k;
+    }
+    task.id = static_cast<std::uint8_t>(*id);
     task.entry = cx.new_block();
     cx.out.tasks.push_back(task);
+    cx.task_names.emplace_back(name, pos);
     const auto resume = cx.current_block();
     cx.switch_to(task.entry);
     {
@@ -57,7 +79,8 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
         throw abandon{};
     }
     auto& sock = cx.out.sockets[s->index];
-    if (sock.input_queue >= 0)
+    const bool listened = cx.control_sockets.contains(s->index);  // a control task's socket may have a handler
+    if (sock.input_queue >= 0 && !listened)
         cx.report.fail(h.pos, "socket " + quote(h.socket) + " is read by the program before this handler; a "
                               "handler takes every wavelet that arrives on its socket");
     const int carried = static_cast<int>(ir::words_of(sock.type)) * 16;
@@ -72,15 +95,16 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
     if (bits > carried)
         cx.report.fail(h.pos, "the parameters of the handler take " + std::to_string(bits) + " bits, but a wavelet of " +
                                   quote(h.socket) + " carries " + std::to_string(carried));
-    sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input",
-                                  ast::expr{.k = ast::expr::kind::name, .name = h.socket, .pos = h.pos});
+    if (!listened)
+        sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input",
+                                      ast::expr{.k = ast::expr::kind::name, .name = h.socket, .pos = h.pos});
     cx.handled.emplace(s->index, h.pos);
 
     ir::task task;
     task.kind = ir::task_kind::data;
     task.queue = sock.input_queue;
     task.data = cx.new_register();
-    lower_task(cx, task, h.pos, [&] {
+    lower_task(cx, task, name, std::nullopt, h.pos, [&] {
         const auto params = declare_params(cx, h.params, nullptr);
         scalar_lowering unpack(cx);
         unpack.at(h.pos);
@@ -97,28 +121,76 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
     });
 }
 
+/// A control task's socket gets an input queue, where its control wavelets wait when nothing
+/// reads them.
+inline void listen(context& cx, const std::string& socket, source_position pos) {
+    const auto& d = cx.scopes.lookup(socket, pos);
+    const auto* s = std::get_if<socket_symbol>(&d.what);
+    if (!s) cx.report.fail(pos, quote(socket) + " is " + a_kind(d) + ", not a socket");
+    auto& sock = cx.out.sockets[s->index];
+    if (sock.input_queue < 0) {
+        sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input",
+                                      ast::expr{.k = ast::expr::kind::name, .name = socket, .pos = pos});
+        cx.control_sockets.insert(s->index);
+    }
+}
+
 inline void declare_task(context& cx, const ast::task_decl& t) {
     if (!cx.scopes.at_top_level()) cx.report.fail(t.pos, "a task must be declared at top level");
+    std::optional<int> id;
+    if (t.id) {
+        const auto v = cx.eval.integer_of(*t.id);
+        if (!v || *v < 0 || *v >= hw::task_ids)
+            cx.report.fail(t.id->pos, "a task ID is a constant from 0 to " + std::to_string(hw::task_ids - 1));
+        id = static_cast<int>(*v);
+    }
+    if (t.control != !t.socket.empty())
+        cx.report.fail(t.pos, t.control ? "a control task names the socket its control wavelets arrive on: control "
+                                          "task " + t.name + " on rx { ... }"
+                                        : "only a control task names a socket ('control task " + t.name + " on " +
+                                              t.socket + "'); a handler is 'on " + t.socket + "(...) { ... }'");
+    if (t.control) listen(cx, t.socket, t.pos);
     auto& d = cx.scopes.declare({t.name, t.pos, task_symbol{cx.out.tasks.size()}});
     d.status = declaration::state::ready;  // ready now: its body may activate it again
     ir::task task;
-    task.kind = ir::task_kind::local;
-    lower_task(cx, task, t.pos,
+    task.kind = t.control ? ir::task_kind::control : ir::task_kind::local;
+    lower_task(cx, task, t.name, id, t.pos,
                [&] { lower_body(cx, call_frame{t.name, std::nullopt, ir::no_reg, 0}, t.body, t.pos); });
+}
+
+/// The task `name` names: a task, or a socket with a handler (its data task) where `data` allows.
+inline std::uint32_t task_named(const context& cx, const std::string& name, source_position pos, bool data) {
+    const auto& d = cx.scopes.lookup(name, pos);
+    if (const auto* t = std::get_if<task_symbol>(&d.what)) return static_cast<std::uint32_t>(t->index);
+    if (const auto* s = std::get_if<socket_symbol>(&d.what); s && data) {
+        const auto queue = cx.out.sockets[s->index].input_queue;
+        for (std::size_t k = 0; k < cx.out.tasks.size(); ++k)
+            if (cx.out.tasks[k].kind == ir::task_kind::data && cx.out.tasks[k].queue == queue && queue >= 0)
+                return static_cast<std::uint32_t>(k);
+        cx.report.fail(pos, "socket " + quote(name) + " has no handler (declared before this) to block or unblock");
+    }
+    cx.report.fail(pos, quote(name) + " is " + a_kind(d) + ", not a task" + (data ? " or a socket with a handler" : ""));
 }
 
 /// The local task `name` names, for activate and an async completion.
 inline std::uint32_t local_task(const context& cx, const std::string& name, source_position pos) {
-    const auto& d = cx.scopes.lookup(name, pos);
-    const auto* t = std::get_if<task_symbol>(&d.what);
-    if (!t) cx.report.fail(pos, quote(name) + " is " + a_kind(d) + ", not a task");
-    return static_cast<std::uint32_t>(t->index);
+    const auto k = task_named(cx, name, pos, false);
+    if (cx.out.tasks[k].kind != ir::task_kind::local)
+        cx.report.fail(pos, "task " + quote(name) + " is a control task, which a control wavelet runs; only a "
+                                                    "local task is activated");
+    return k;
 }
 
-inline void lower_activate(context& cx, const ast::activate_statement& a) {
+/// A task or handler to block or unblock.
+inline std::uint32_t any_task(const context& cx, const std::string& name, source_position pos) {
+    return task_named(cx, name, pos, true);
+}
+
+inline void lower_task_statement(context& cx, const ast::task_statement& a) {
+    using verb = ast::task_statement::verb;
     ir::instruction i;
-    i.code = ir::instr::activate;
-    i.target = local_task(cx, a.task, a.pos);
+    i.code = a.v == verb::activate ? ir::instr::activate : a.v == verb::block ? ir::instr::block : ir::instr::unblock;
+    i.target = a.v == verb::activate ? local_task(cx, a.task, a.pos) : any_task(cx, a.task, a.pos);
     i.pos = a.pos;
     cx.add(i);
 }

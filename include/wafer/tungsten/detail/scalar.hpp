@@ -231,6 +231,7 @@ public:
 
     /// A call: a function inlined (function.hpp), or an intrinsic. nullopt for a void function.
     std::optional<rvalue> call(const ast::expr& e);
+    void intrinsic(const ast::expr& e);  ///< a __builtin_ statement (function.hpp)
     /// `∑(k in [lo, hi)) x` (control.hpp): x added up over the range, in x's type.
     rvalue sum(const ast::expr& e);
 

@@ -41,7 +41,7 @@ inline ir::dsd fabric_operand(context& cx, const socket_symbol& s, const ast::ex
         o.queue = static_cast<std::uint8_t>(sock.input_queue);
     } else {
         if (sock.output_queue < 0)
-            sock.output_queue = next_queue(cx, cx.output_queues, hw::output_queues(hw::arch::wse2), "output", e);
+            sock.output_queue = next_queue(cx, cx.output_queues, hw::output_queues(cx.options.arch), "output", e);
         o.k = ir::dsd::kind::fabout;
         o.queue = static_cast<std::uint8_t>(sock.output_queue);
     }

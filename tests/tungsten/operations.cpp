@@ -1,0 +1,233 @@
+// Operation options (`async(...)`, `dsd(...)`), control and local tasks with IDs, FIFO activations,
+// block/unblock and the statement intrinsics: the DSD reference's examples written in Tungsten
+// (docs/tungsten.md, Operation options), each run on the fabric with the result the reference states.
+#include <doctest/doctest.h>
+
+#include "kernel_run.hpp"
+
+using wafer::test::first_error;
+using wafer::test::run;
+using wafer::test::run_layout;
+namespace hw = wafer::hw;
+namespace ir = wafer::ir;
+
+namespace {
+
+// A sender at (0,0) and a receiver at (1,0) on one color.
+std::string pair(const std::string& send_params = "", const std::string& recv_params = "") {
+    return "let c = color()\n"
+           "let a = tile()\na : paint(c [C>R])\na : code('send [tx:c" + send_params + "])\na : name('a)\n"
+           "let b = tile()\nb : paint(c [L>C])\nb : code('recv [rx:c" + recv_params + "])\nb : name('b)\n"
+           "hstack(a b)\n";
+}
+
+// send at (0,0) -> `middle` at (1,0) -> recv at (2,0), on two colors.
+std::string relay(const std::string& middle) {
+    return "let c = color()\nlet d = color()\n"
+           "let a = tile()\na : paint(c [C>R])\na : code('send [tx:c])\na : name('a)\n"
+           "let b = tile()\nb : paint(c [L>C])\nb : paint(d [C>R])\nb : code('" + middle + " [rx:c tx:d])\nb : name('b)\n"
+           "let e = tile()\ne : paint(d [L>C])\ne : code('recv [rx:d])\ne : name('e)\n"
+           "hstack(a b e)\n";
+}
+
+const char* const receive4 = "xp socket rx;\nxp out[4];\ni in [0, 4) out[i] <- rx;\n";
+
+}  // namespace
+
+TEST_CASE("Reset a Source Operand: dsd(zero a) sends a[i] * b[i] and leaves a zero; with one source too") {
+    const auto two = run_layout(pair(), {{"send", "xp socket tx;\nxp a[4] = {1, 2, 3, 4};\nxp b[4] = {5, 6, 7, 8};\n"
+                                                  "dsd(zero a) i in [0, 4) tx <- a[i] * b[i];\n"},
+                                         {"recv", receive4}});
+    CHECK(two.values("b.out", 4) == std::vector<std::uint32_t>{5, 12, 21, 32});
+    CHECK(two.values("a.a", 4) == std::vector<std::uint32_t>{0, 0, 0, 0});
+    CHECK(two.values("a.b", 4) == std::vector<std::uint32_t>{5, 6, 7, 8});
+    CHECK(two.program("send").dsd_ops[0].dst.zero == ir::zero_source::first);
+    const auto second = run_layout(pair(), {{"send", "xp socket tx;\nxp a[4] = {1, 2, 3, 4};\nxp b[4] = {5, 6, 7, 8};\n"
+                                                     "dsd(zero b) i in [0, 4) tx <- a[i] - b[i];\n"},
+                                            {"recv", receive4}});
+    CHECK(second.values("a.b", 4) == std::vector<std::uint32_t>{0, 0, 0, 0});
+    CHECK(second.values("a.a", 4) == std::vector<std::uint32_t>{1, 2, 3, 4});
+    const auto one = run_layout(pair(), {{"send", "xp socket tx;\nxp a[4] = {1, 2, 3, 4};\n"
+                                                  "dsd(zero a) i in [0, 4) tx <- a[i];\n"},
+                                         {"recv", receive4}});
+    CHECK(one.values("b.out", 4) == std::vector<std::uint32_t>{1, 2, 3, 4});
+    CHECK(one.values("a.a", 4) == std::vector<std::uint32_t>{0, 0, 0, 0});
+    CHECK(one.program("send").dsd_ops[0].dst.zero == ir::zero_source::second);  // the reference's rule
+    CHECK(first_error("xp socket tx;\nxp a[4];\nxp b[4];\ndsd(zero b) i in [0, 4) tx <- a[i];\n") ==
+          "zero resets a source of the operation, and 'b' is not one");
+    CHECK(first_error("xp a[4];\nxp b[4];\ndsd(zero a) i in [0, 4) b[i] <- a[i];\n") ==
+          "option 'zero' is an option of a socket the operation writes, and this one writes no socket");
+}
+
+TEST_CASE("Advancing Switch Positions: after dsd(advance_switch), what the PE sends goes the second way") {
+    const std::string layout = "let c = color()\n"
+                               "let a = tile()\na : paint(c [C>R ; C>U])\na : code('flip [tx:c])\na : name('a)\n"
+                               "let e = tile()\ne : paint(c [L>C])\ne : code('recv [rx:c N:10])\ne : name('e)\n"
+                               "let s = tile()\ns : paint(c [D>C])\ns : code('recv [rx:c N:5])\ns : name('s)\n"
+                               "vstack(hstack(a e) s)\n";
+    const auto r = run_layout(layout, {{"flip", "xp socket tx;\nxp a[15] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};\n"
+                                                "dsd(advance_switch) i in [0, 10) tx <- a[i];\n"
+                                                "i in [10, 15) tx <- a[i];\n"},
+                                       {"recv", "xp param N;\nxp socket rx;\nxp out[N];\ni in [0, N) out[i] <- rx;\n"}});
+    CHECK(r.values("e.out", 10) == std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+    CHECK(r.values("s.out", 5) == std::vector<std::uint32_t>{11, 12, 13, 14, 15});
+}
+
+TEST_CASE("Dynamic Completion Based on Control Wavelets: async(on_control activate t) ends a read at a control wavelet") {
+    const std::string send = "xp socket tx;\nxp a[3] = {7, 8, 9};\ni in [0, 3) tx <- a[i];\ndsd(control) tx <- 0;\n";
+    const auto r = run_layout(pair(), {{"send", send},
+                                       {"recv", "xp socket rx;\nxp out[10];\nxp ended = 0;\ntask stop { ended = 1; }\n"
+                                                "async(on_control activate stop) i in [0, 10) out[i] <- rx;\n"}});
+    CHECK(r.values("b.out", 4) == std::vector<std::uint32_t>{7, 8, 9, 0});
+    CHECK(r.value("b.ended") == 1);
+    const auto& op = r.program("recv").dsd_ops.back();  // after the task's
+    CHECK(op.on_control.k == ir::task_action::kind::activate);
+    const auto t = run_layout(pair(), {{"send", send},
+                                       {"recv", "xp socket rx;\nxp out[10];\n"
+                                                "async(on_control terminate) i in [0, 10) out[i] <- rx;\n"}});
+    CHECK(t.values("b.out", 4) == std::vector<std::uint32_t>{7, 8, 9, 0});
+    CHECK(first_error("xp socket tx;\nxp a[4];\nasync(on_control terminate) i in [0, 4) tx <- a[i];\n") ==
+          "on_control ends the operation at a control wavelet it reads, and this operation reads no socket");
+    CHECK(first_error("xp socket rx;\nxp a[4];\ndsd(on_control terminate) i in [0, 4) a[i] <- rx;\n") ==
+          "option 'on_control' belongs to an asynchronous operation: write async(on_control terminate) instead of "
+          "dsd(...)");
+}
+
+TEST_CASE("Control tasks: a control wavelet whose index names a task ID runs that control task") {
+    const auto r = run_layout(pair(), {{"send", "xp socket tx;\nxp z = 0;\ndsd(control, index 12) tx <- z + 0;\n"},
+                                       {"recv", "xp socket rx;\nxp ran = 0;\ncontrol task hello on rx id(12) { ran = 1; }\n"}});
+    CHECK(r.value("b.ran") == 1);
+    CHECK(r.program("recv").tasks[0].kind == ir::task_kind::control);
+    CHECK(r.program("recv").tasks[0].id == 12);
+    CHECK(first_error("xp socket rx;\ncontrol task t { }\n") ==
+          "a control task names the socket its control wavelets arrive on: control task t on rx { ... }");
+    CHECK(first_error("xp socket rx;\ncontrol task t on rx { }\nactivate t;\n") ==
+          "task 't' is a control task, which a control wavelet runs; only a local task is activated");
+    CHECK(first_error("task t id(64) { }\n") == "a task ID is a constant from 0 to 63");
+}
+
+TEST_CASE("Task IDs: id(N) fixes a task's ID; the others take the lowest free ones, never a literal id(N)") {
+    const auto r = run("xp n = 0;\ntask a { n = n + 1; }\ntask b id(0) { n = n + 10; }\ntask c { n = n + 100; }\n"
+                       "activate a; activate b; activate c;\n");
+    REQUIRE(r.program.tasks.size() == 3);
+    CHECK(r.program.tasks[0].id == 1);  // a: 0 is claimed by b
+    CHECK(r.program.tasks[1].id == 0);
+    CHECK(r.program.tasks[2].id == 2);
+    CHECK(r.value("n") == 111);
+    CHECK(first_error("xp param K = 0;\ntask a { }\ntask b id(K) { }\n") ==
+          "task 'b' takes ID 0, which 'a' has: a task without id(...) takes the lowest free ID when it is declared, so "
+          "give this one another ID or declare it first");
+}
+
+TEST_CASE("Explicit Index Offset: dsd(index k) puts k in the high 16 bits of every wavelet sent") {
+    const auto r = run_layout(pair(), {{"send", "xp socket tx;\nxp k = 5;\nxp a[3] = {1, 2, 3};\n"
+                                                "dsd(index k) i in [0, 3) tx <- a[i] + 40;\n"},
+                                       {"recv", "u32 socket rx;\nu32 out[3];\ni in [0, 3) out[i] <- rx;\n"}});
+    CHECK(r.values("b.out", 3) == std::vector<std::uint32_t>{5u << 16 | 41, 5u << 16 | 42, 5u << 16 | 43});
+    CHECK(first_error("xp socket tx;\nxp a[3];\ndsd(index 1) i in [0, 3) tx <- a[i];\n") ==
+          "an index is given only to an operation of three operands (a target and two sources), and this one is a copy; "
+          "write the value as an operation such as x + 0");
+}
+
+TEST_CASE("SIMD Mode: dsd(simd32) carries two 16-bit values per wavelet, both ways") {
+    const auto r = run_layout(pair(), {{"send", "xp socket tx;\nxp a[4] = {1, -2, 3, -4};\ndsd(simd32) i in [0, 4) tx <- a[i];\n"},
+                                       {"recv", "xp socket rx;\nxp out[4];\ndsd(simd32) i in [0, 4) out[i] <- rx;\n"}});
+    CHECK(r.values("b.out", 4) == std::vector<std::uint32_t>{1, 0xfffe, 3, 0xfffc});
+    // Without SIMD the receiver reads the two packed wavelets as two elements.
+    const auto plain = run_layout(pair(), {{"send", "xp socket tx;\nxp a[4] = {1, 2, 3, 4};\ndsd(simd32) i in [0, 4) tx <- a[i];\n"},
+                                           {"recv", "xp socket rx;\nxp out[4];\ni in [0, 2) out[i] <- rx;\n"}});
+    CHECK(plain.values("b.out", 2) == std::vector<std::uint32_t>{1, 3});
+    CHECK(first_error("sp socket tx;\nsp a[2];\ndsd(simd32) i in [0, 2) tx <- a[i];\n") ==
+          "a SIMD mode packs 16-bit values, and this operation moves 32-bit ones");
+}
+
+TEST_CASE("Control Wavelet Transform: a FIFO relay with async(control_transform) passes a control wavelet on") {
+    const auto r = run_layout(relay("buffer"), {{"send", "u32 socket tx;\nu32 a[2] = {0x12345, 0x6789a};\nu32 ctl = 0x50000;\n"
+                                                "i in [0, 2) tx <- a[i];\ndsd(control) tx <- ctl;\n"},
+                                       {"buffer", "u32 socket rx;\nu32 socket tx;\nu32 fifo q[5];\n"
+                                                  "async(control_transform) i in [0, 3) q <- rx;\n"
+                                                  "async(control_transform) i in [0, 3) tx <- q;\n"},
+                                       {"recv", "u32 socket rx;\nu32 out[2];\nxp ran = 0;\n"
+                                                "control task got on rx id(5) { ran = 1; }\ni in [0, 2) out[i] <- rx;\n"}});
+    CHECK(r.values("e.out", 2) == std::vector<std::uint32_t>{0x12345, 0x6789a});
+    CHECK(r.value("e.ran") == 1);
+    CHECK(first_error("xp socket rx;\nxp fifo q[4];\nasync(control_transform) i in [0, 4) q <- rx;\n") ==
+          "control_transform carries the control bit in bit 31 of an element, so it needs 32-bit data, and this "
+          "operation moves 16-bit values");
+}
+
+TEST_CASE("Completion: async(unblock t) releases a blocked task when the operation completes; block keeps it back") {
+    const std::string kernel = "xp socket tx;\nxp a[3] = {1, 2, 3};\nxp hits = 0;\ntask t { hits = hits + 1; }\n"
+                               "block t;\nactivate t;\n";
+    const auto released = run_layout(pair(), {{"send", kernel + "async(unblock t) i in [0, 3) tx <- a[i];\n"},
+                                              {"recv", "xp socket rx;\nxp out[3];\ni in [0, 3) out[i] <- rx;\n"}});
+    CHECK(released.value("a.hits") == 1);
+    const auto held = run_layout(pair(), {{"send", kernel + "async i in [0, 3) tx <- a[i];\n"},
+                                          {"recv", "xp socket rx;\nxp out[3];\ni in [0, 3) out[i] <- rx;\n"}});
+    CHECK(held.value("a.hits") == 0);
+    CHECK(first_error("xp socket tx;\nxp a[3];\ntask t { }\ntask u { }\nasync(activate t, unblock u) i in [0, 3) tx <- a[i];\n") ==
+          "an operation activates or unblocks at most one task when it completes");
+    // A handler is unblocked by its socket's name.
+    CHECK(first_error("xp socket rx;\nxp socket tx;\nxp a[3];\nasync(unblock rx) i in [0, 3) tx <- a[i];\n") ==
+          "socket 'rx' has no handler (declared before this) to block or unblock");
+}
+
+TEST_CASE("Microthreads: async(microthread N) names the microthread on WSE-3 and is an error on WSE-2") {
+    const char* const kernel = "xp socket tx;\nxp a[3] = {1, 2, 3};\nasync(microthread 6, priority high) i in [0, 3) tx <- a[i];\n";
+    const auto r = run_layout(pair(), {{"send", kernel}, {"recv", "xp socket rx;\nxp out[3];\ni in [0, 3) out[i] <- rx;\n"}},
+                              {.arch = hw::arch::wse3});
+    CHECK(r.values("b.out", 3) == std::vector<std::uint32_t>{1, 2, 3});
+    CHECK(r.program("send").dsd_ops[0].microthread == 6);
+    CHECK(r.program("send").dsd_ops[0].prio == ir::priority::high);
+    CHECK(first_error(kernel) == "an explicit microthread needs WSE-3 (arch=wse3): on WSE-2 an operation's microthread "
+                                 "is one of its queues");
+    CHECK(first_error("xp socket tx;\nxp a[3];\nasync(priority urgent) i in [0, 3) tx <- a[i];\n") ==
+          "priority 'urgent' is not a priority: high, medium or low");
+    CHECK(first_error("xp socket tx;\nxp a[3];\nasync(fast) i in [0, 3) tx <- a[i];\n").starts_with(
+        "'fast' is not declared: async(t) names the local task its completion activates, and the options are"));
+    CHECK(first_error("xp socket tx;\nxp a[3];\ndsd(fast) i in [0, 3) tx <- a[i];\n").starts_with(
+        "'fast' is not an operation option; the options are activate"));
+}
+
+TEST_CASE("Changing FIFO Properties: __builtin_set_fifo_read_length limits the next read") {
+    const auto r = run("xp fifo q[8];\nxp a[6] = {1, 2, 3, 4, 5, 6};\nxp b[6];\ni in [0, 6) q <- a[i];\n"
+                       "__builtin_set_fifo_read_length(q, 2);\ni in [0, 6) b[i] <- q;\n");
+    CHECK(r.ints("b") == std::vector<std::int64_t>{1, 2, 0, 0, 0, 0});
+    CHECK(first_error("xp a[2];\n__builtin_set_fifo_read_length(a, 2);\n") == "'a' is an array, not a FIFO");
+    CHECK(first_error("__builtin_frobnicate(1);\n").starts_with("'__builtin_frobnicate' is not an intrinsic"));
+}
+
+TEST_CASE("Task Activation on Push: activate_push runs a task when a push supplies a read that found the FIFO empty") {
+    const auto r = run_layout(relay("relay"), {{"send", "xp socket tx;\nxp a[4] = {4, 3, 2, 1};\ni in [0, 4) tx <- a[i];\n"},
+                                       {"relay", "xp socket rx;\nxp socket tx;\nxp pushed = 0;\ntask filled { pushed = pushed + 1; }\n"
+                                                 "xp fifo q[4] activate_push(filled);\n"
+                                                 "async i in [0, 4) tx <- q;\nasync i in [0, 4) q <- rx;\n"},
+                                       {"recv", receive4}});
+    CHECK(r.values("e.out", 4) == std::vector<std::uint32_t>{4, 3, 2, 1});
+    CHECK(r.value("b.pushed") >= 1);  // the pop was issued first, so it found q empty
+    CHECK(r.program("relay").fifos[0].activate_push == 0);
+}
+
+TEST_CASE("Teardown: __builtin_clear_teardown(tx) lets a [C>R; tip] color take the core's wavelet") {
+    const std::string layout = "let c = color()\n"
+                               "let a = tile()\na : paint(c [C>R; tip])\na : code('send [tx:c])\na : name('a)\n"
+                               "let b = tile()\nb : paint(c [L>C])\nb : code('recv [rx:c])\nb : name('b)\n"
+                               "hstack(a b)\n";
+    const auto r = run_layout(layout, {{"send", "xp socket tx;\nxp v = 0x77;\ntx <- v;\n__builtin_clear_teardown(tx);\n"},
+                                       {"recv", "xp socket rx;\nxp out[1];\ni in [0, 1) out[i] <- rx;\n"}});
+    CHECK(r.value("b.out") == 0x77);
+    CHECK(first_error("xp socket tx;\n__builtin_clear_teardown(tx);\n") ==
+          "socket 'tx' is never read or written, so Paint binds it no color, and __builtin_clear_teardown would clear "
+          "nothing");
+}
+
+TEST_CASE("dsd(...) options need one DSD operation that writes a socket where they are socket options") {
+    CHECK(first_error("xp socket tx;\nxp x = 1;\ndsd(control) if (x) tx <- 1;\n") != "<no error>");
+    CHECK(first_error("xp socket tx;\nxp a[4];\ni in [0, 4) j in [i, 4) dsd(control) tx <- a[j];\n") != "<no error>");
+    CHECK(first_error("xp socket tx;\nxp a[4];\nxp b[4];\ndsd(control) i in [0, 4) tx <- a[i] * b[i] + a[i] * b[i];\n") ==
+          "a statement with dsd(...) options must be one DSD operation, and this one takes 2 operations");
+    CHECK(first_error("xp socket tx;\nxp a[4];\ndsd(control, control) i in [0, 4) tx <- a[i];\n") ==
+          "option 'control' is given twice");
+    CHECK(first_error("xp socket tx;\nxp a[4];\ndsd(control 3) i in [0, 4) tx <- a[i];\n") ==
+          "option 'control' takes no value");
+}
