@@ -231,3 +231,66 @@ TEST_CASE("dsd(...) options need one DSD operation that writes a socket where th
     CHECK(first_error("xp socket tx;\nxp a[4];\ndsd(control 3) i in [0, 4) tx <- a[i];\n") ==
           "option 'control' takes no value");
 }
+
+namespace {
+
+/// `text` compiled as wafer compiles it, and again as scalar code (fsanitize=bounds keeps every
+/// statement scalar and checked): the memory both leave.
+std::pair<wafer::test::ran, wafer::test::ran> both_ways(const std::string& text) {
+    auto fast = run(text);
+    wafer::diagnostics ds;
+    auto program = wafer::tungsten::lower(wafer::parse::parse_tungsten(text, "k.w"), {}, ds, {.check_bounds = true});
+    wafer::fabric::fabric f(ir::single_pe_layout(program));
+    auto r = f.run();
+    REQUIRE(r.status == wafer::fabric::run_status::halted);
+    auto m = f.memory(0);
+    return {std::move(fast), wafer::test::ran{program, std::vector<wafer::word>(m.begin(), m.end()), r}};
+}
+
+std::size_t dynamic_ops(const ir::pe_program& p) {
+    std::size_t n = 0;
+    for (const auto& op : p.dsd_ops) n += op.length_reg != ir::no_reg;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("Changing DSD Properties: a triangle's inner loop is one operation whose length and offset are set when it is issued") {
+    const std::string text = "xp param N = 6;\nxp a[N] = {1, 2, 3, 4, 5, 6};\nxp b[N] = {7, -8, 9, -10, 11, -12};\n"
+                             "xp m[N][N];\ni in [0, N) j in [i, N) m[i][j] = a[i] * b[j];\n";
+    const auto [fast, scalar] = both_ways(text);
+    CHECK(dynamic_ops(fast.program) == 1);
+    CHECK(dynamic_ops(scalar.program) == 0);
+    std::vector<std::int64_t> expected;
+    const int a[] = {1, 2, 3, 4, 5, 6}, b[] = {7, -8, 9, -10, 11, -12};
+    for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 6; ++j) expected.push_back(j >= i ? a[i] * b[j] : 0);
+    CHECK(fast.ints("m") == expected);
+    CHECK(scalar.ints("m") == expected);
+    CHECK(fast.result.cycles < scalar.result.cycles);  // a comparison of two runs' counts, not a timing
+}
+
+TEST_CASE("Changing DSD Properties: run-time bounds and subscript offsets (b[j] = a[j + k]), an empty range included") {
+    for (const auto& [lo, hi, k] : {std::tuple{0, 3, 2}, {1, 4, 4}, {3, 1, 0}, {2, 2, 1}}) {
+        const std::string text = "xp a[8] = {1, 2, 3, 4, 5, 6, 7, 8};\nxp b[4];\nxp lo = " + std::to_string(lo) +
+                                 ";\nxp hi = " + std::to_string(hi) + ";\nxp k = " + std::to_string(k) +
+                                 ";\nj in [lo, hi) b[j] = a[j + k] + a[k - j + 3];\n";
+        const auto [fast, scalar] = both_ways(text);
+        CHECK(dynamic_ops(fast.program) == 1);
+        CHECK(fast.ints("b") == scalar.ints("b"));
+        std::vector<std::int64_t> expected(4, 0);
+        for (int j = lo; j < hi; ++j) expected[std::size_t(j)] = (j + k + 1) + (k - j + 3 + 1);
+        CHECK(fast.ints("b") == expected);
+    }
+    // What the loops' ranges tell is still checked when the kernel compiles.
+    CHECK(first_error("xp a[4];\nxp m[4][4];\ni in [0, 4) j in [i, 5) m[i][j] = a[i];\n") ==
+          "a subscript of 'm' takes values 0 to 4 over the loop ranges, outside dimension 'n1' of 'm' (extent 4)");
+}
+
+TEST_CASE("Changing DSD Properties: a send of a run-time number of values is one operation") {
+    const auto r = run_layout(pair(), {{"send", "xp socket tx;\nxp a[6] = {5, 6, 7, 8, 9, 10};\nxp n = 4;\nxp first = 1;\n"
+                                                "j in [first, first + n) tx <- a[j];\n"},
+                                       {"recv", receive4}});
+    CHECK(r.values("b.out", 4) == std::vector<std::uint32_t>{6, 7, 8, 9});
+    CHECK(dynamic_ops(r.program("send")) == 1);
+}

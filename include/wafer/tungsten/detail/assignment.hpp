@@ -86,6 +86,69 @@ inline bool lower_as_dsd(context& cx, const ast::assignment& a) {
     return true;
 }
 
+/// Whether `value` is one DSD operation's worth: a leaf, -x, x op y or a multiply-add over leaves
+/// (a deeper value needs temporaries, sized by a length a dynamic operation does not know).
+inline bool one_operation(const context& cx, const ast::expr& value) {
+    using kind = ast::expr::kind;
+    const auto leaf = [&](const ast::expr& e) {
+        return (e.k != kind::binary && e.k != kind::negate) || cx.eval.constant_of(e).has_value();
+    };
+    const auto product = [&](const ast::expr& e) {
+        return e.k == kind::binary && e.op == ast::binary_op::mul && leaf(e.operands[0]) && leaf(e.operands[1]);
+    };
+    if (leaf(value)) return true;
+    if (value.k == kind::negate) return leaf(value.operands[0]);
+    const auto& l = value.operands[0];
+    const auto& r = value.operands[1];
+    if (leaf(l) && leaf(r)) return true;
+    return value.op == ast::binary_op::add && ((product(l) && leaf(r)) || (leaf(l) && product(r)));
+}
+
+/// The innermost loop of `a`, inside scalar code for the others, as ONE DSD operation whose length
+/// and operand offsets are computed when it is issued (set_dsd_length, increment_dsd_offset): what
+/// the inner loop of a triangle (`i in [0, N) j in [i, N)`) and `a[j + k]` with a variable k lower
+/// to. False, with nothing emitted, when it does not have that shape.
+inline bool lower_as_dynamic_dsd(context& cx, const ast::assignment& a, const ast::iterator& loop) {
+    // fsanitize=bounds checks every element, which scalar code does.
+    if (cx.options.check_bounds || !plain_value(cx, loop.lo) || !plain_value(cx, loop.hi)) return false;
+    const auto constant_first = cx.eval.integer_of(loop.lo);
+    {
+        scope_stack::nested probe(cx.scopes);
+        cx.scopes.declare({loop.name, loop.pos, iterator_symbol{0, constant_first.value_or(0)}}).status =
+            declaration::state::ready;
+        // A loop iterator used as a value needs its first value when the program is compiled.
+        if (!dsd_shape(cx, true, constant_first.has_value()).assignment(a.target, a.value) ||
+            !one_operation(cx, a.value))
+            return false;
+    }
+    scalar_lowering s(cx);
+    s.at(loop.pos);
+    const auto [lo, hi] = loop_bounds(cx, s, loop);
+    const auto length = cx.new_register();
+    s.move(length, s.arithmetic(ir::instr::max, base_type::xp, s.arithmetic(ir::instr::sub, base_type::xp, hi, lo),
+                                ir::imm(0)),
+           base_type::xp);
+    statement_frame frame;
+    frame.pos = a.pos;
+    frame.rank = 1;
+    frame.elements = 0;  // not known here: what the loops' ranges tell is checked instead
+    frame.dynamic = true;
+    if (!constant_first) frame.first = s.as(rvalue{rvalue::kind::typed, {}, lo, base_type::xp}, base_type::s32, loop.lo.pos);
+    scope_stack::nested scope(cx.scopes);
+    iterator_symbol it{0, constant_first.value_or(0)};
+    it.range = loop_range(s, loop);
+    cx.scopes.declare({loop.name, loop.pos, it}).status = declaration::state::ready;
+    operand_lowering operands(cx, frame);
+    const auto dst = operands.target(a.target);
+    expression_lowering lowering(cx, frame, operands);
+    lowering.assign(dst, a.value);
+    if (lowering.ops.size() != 1 || !lowering.temps.empty())
+        cx.report.fail(a.pos, "internal: a dynamic operation became " + count_of(lowering.ops.size(), "operation"));
+    lowering.ops[0].length_reg = length;
+    cx.emit(std::move(lowering.ops), {}, 0);
+    return true;
+}
+
 inline void lower_assignment(context& cx, const ast::assignment& a) {
     for (const auto& loop : a.loops) check_well_formed(loop.lo, cx.report), check_well_formed(loop.hi, cx.report);
     check_well_formed(a.target, cx.report);
@@ -96,13 +159,18 @@ inline void lower_assignment(context& cx, const ast::assignment& a) {
                                   " must be one DSD operation: constant loop bounds, and a value of +, - and * "
                                   "over operands of the target's type");
     scope_stack::nested iterators(cx.scopes);
-    scalar_loops(cx, a.loops, 0, [&] {
+    const auto scalar = [&] {
         scalar_lowering s(cx);
         s.at(a.pos);
         if (a.value.k == ast::expr::kind::call && a.value.name == "__builtin_merge")
             s.assign_merge(a.target, a.value);
         else
             s.assign(a.target, s.eval(a.value));
+    };
+    if (a.loops.empty()) return scalar();
+    const std::vector<ast::iterator> outer(a.loops.begin(), a.loops.end() - 1);
+    scalar_loops(cx, outer, 0, [&] {
+        if (!lower_as_dynamic_dsd(cx, a, a.loops.back())) scalar_loops(cx, {a.loops.back()}, 0, scalar);
     });
 }
 

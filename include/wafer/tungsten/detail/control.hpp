@@ -15,6 +15,26 @@
 
 namespace wafer::tungsten::detail {
 
+/// A loop's bounds as xp values, evaluated where the loop starts; a constant outside xp is an error.
+inline std::pair<ir::value, ir::value> loop_bounds(context& cx, scalar_lowering& s, const ast::iterator& loop) {
+    const auto lo = s.eval(loop.lo), hi = s.eval(loop.hi);
+    for (const auto* bound : {&lo, &hi})
+        if (bound->k == rvalue::kind::constant &&
+            (bound->c.is_real || bound->c.integer < -32768 || bound->c.integer > 32767))
+            cx.report.fail(bound == &lo ? loop.lo.pos : loop.hi.pos,
+                           "a bound of loop " + quote(loop.name) + " must be an xp value (-32768 to 32767)");
+    const auto first = s.as(lo, base_type::xp, loop.lo.pos);
+    return {first, s.as(hi, base_type::xp, loop.hi.pos)};
+}
+
+/// The iterator's values [first, last], when the ranges of the bounds tell and the loop runs.
+inline std::optional<std::pair<std::int64_t, std::int64_t>> loop_range(const scalar_lowering& s,
+                                                                       const ast::iterator& loop) {
+    auto lo = s.range_of(loop.lo), hi = s.range_of(loop.hi);
+    if (lo && hi && hi->second - 1 >= lo->first) return std::pair{lo->first, hi->second - 1};
+    return std::nullopt;
+}
+
 /// Runs `body` inside loops[d..], declaring each iterator in the current scope.
 template <class Body>
 void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::size_t d, Body&& body) {
@@ -24,15 +44,9 @@ void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::siz
     check_well_formed(loop.hi, cx.report);
     scalar_lowering s(cx);
     s.at(loop.pos);
-    const auto lo = s.eval(loop.lo), hi = s.eval(loop.hi);
-    for (const auto* bound : {&lo, &hi})
-        if (bound->k == rvalue::kind::constant &&
-            (bound->c.is_real || bound->c.integer < -32768 || bound->c.integer > 32767))
-            cx.report.fail(bound == &lo ? loop.lo.pos : loop.hi.pos,
-                           "a bound of loop " + quote(loop.name) + " must be an xp value (-32768 to 32767)");
+    const auto [lo, end] = loop_bounds(cx, s, loop);
     const auto counter = cx.new_register();
-    s.move(counter, s.as(lo, base_type::xp, loop.lo.pos), base_type::xp);
-    const auto end = s.as(hi, base_type::xp, loop.hi.pos);
+    s.move(counter, lo, base_type::xp);
     const auto test = cx.new_block(), inside = cx.new_block(), after = cx.new_block();
     s.jump(test, test, loop.pos);
     ir::instruction b;
@@ -43,10 +57,7 @@ void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::siz
     b.other = after;
     b.pos = loop.pos;
     cx.end_block(b, inside);
-    iterator_symbol it{0, 0, counter, std::nullopt};
-    auto lo_range = s.range_of(loop.lo), hi_range = s.range_of(loop.hi);
-    if (lo_range && hi_range && hi_range->second - 1 >= lo_range->first)
-        it.range = std::pair{lo_range->first, hi_range->second - 1};
+    iterator_symbol it{0, 0, counter, loop_range(s, loop)};
     auto& declared = cx.scopes.declare({loop.name, loop.pos, it});
     declared.status = declaration::state::ready;
     scalar_loops(cx, loops, d + 1, body);

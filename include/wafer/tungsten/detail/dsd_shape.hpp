@@ -10,26 +10,33 @@
 #include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/convert.hpp"
+#include "wafer/tungsten/detail/operand.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
 
 namespace wafer::tungsten::detail {
 
-/// Every name in `e` refers to a ready declaration that a DSD operand can use.
-inline bool names_visible(const context& cx, const ast::expr& e) {
+/// Every name in `e` refers to a ready declaration that a DSD operand can use. `in_subscripts`
+/// (a dynamic operation's): a subscript may also use scalar code's iterators, computed into an offset.
+inline bool names_visible(const context& cx, const ast::expr& e, bool in_subscripts = false) {
     using kind = ast::expr::kind;
     if (e.k == kind::name || e.k == kind::subscript) {  // a member's root is its first operand
         const auto* d = cx.scopes.find(e.name);
         if (!d) return false;
         if (const auto* it = std::get_if<iterator_symbol>(&d->what); it && it->reg != ir::no_reg) return false;
     }
-    for (const auto& o : e.operands)
-        if (!names_visible(cx, o)) return false;
+    for (std::size_t k = 0; k < e.operands.size(); ++k) {
+        const bool subscript = in_subscripts && (e.k == kind::subscript || (e.k == kind::member && k > 0));
+        if (subscript ? !plain_value(cx, e.operands[k]) : !names_visible(cx, e.operands[k], in_subscripts)) return false;
+    }
     return true;
 }
 
 class dsd_shape {
 public:
-    explicit dsd_shape(const context& cx) : cx_(cx) {}
+    /// `dynamic`: the shape of a dynamic operation (assignment.hpp), whose subscripts may add offsets
+    /// computed when it is issued, and whose iterator is a value only when `iterator_values`.
+    explicit dsd_shape(const context& cx, bool dynamic = false, bool iterator_values = true)
+        : cx_(cx), dynamic_(dynamic), iterator_values_(iterator_values) {}
 
     /// `i in [lo, hi)` with both bounds constant in the current scope.
     bool constant_bounds(const ast::iterator& loop) const {
@@ -39,7 +46,7 @@ public:
 
     /// `target = value` over the loops already declared (as DSD iterators).
     bool assignment(const ast::expr& target, const ast::expr& value) const {
-        if (!names_visible(cx_, target) || !names_visible(cx_, value)) return false;
+        if (!names_visible(cx_, target, dynamic_) || !names_visible(cx_, value, dynamic_)) return false;
         if (!is_reference(target)) return false;
         const auto type = stored_type(target);
         if (!type) return false;
@@ -48,7 +55,7 @@ public:
 
     /// `value` stored into a variable or socket of type `type`.
     bool value(base_type type, const ast::expr& value) const {
-        if (!names_visible(cx_, value) || !data_type_of(type)) return false;
+        if (!names_visible(cx_, value, dynamic_) || !data_type_of(type)) return false;
         // A u1 holds 0 or 1: only a constant is stored as it stands.
         if (type == base_type::u1) return cx_.eval.constant_of(value).has_value();
         return leaves(value, *data_type_of(type), is_float(type));
@@ -68,7 +75,7 @@ private:
         auto a = try_value_access(*v, e);
         if (!a) return std::nullopt;
         for (const auto& step : a->steps)
-            if (!cx_.eval.affine_of(*step.index)) return std::nullopt;
+            if (dynamic_ ? !offset_form_of(cx_, *step.index) : !cx_.eval.affine_of(*step.index)) return std::nullopt;
         return a->type;
     }
 
@@ -84,7 +91,8 @@ private:
             case kind::member: {
                 const auto& d = *cx_.scopes.find(root_of(e).name);
                 if (std::holds_alternative<param_symbol>(d.what)) return e.k == kind::name;
-                if (std::holds_alternative<iterator_symbol>(d.what)) return e.k == kind::name && !floating;
+                if (std::holds_alternative<iterator_symbol>(d.what))
+                    return e.k == kind::name && !floating && iterator_values_;
                 const auto t = stored_type(e);
                 return t && *t != base_type::u1 && data_type_of(*t) == type;
             }
@@ -99,6 +107,7 @@ private:
     }
 
     const context& cx_;
+    bool dynamic_, iterator_values_;
 };
 
 }  // namespace wafer::tungsten::detail

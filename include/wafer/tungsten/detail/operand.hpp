@@ -17,10 +17,91 @@
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/convert.hpp"
 #include "wafer/tungsten/detail/memory_layout.hpp"
+#include "wafer/tungsten/detail/scalar.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
 #include "wafer/tungsten/detail/socket.hpp"
 
 namespace wafer::tungsten::detail {
+
+/// Whether `e` names a DSD loop iterator (one whose values the operation walks).
+inline bool uses_dsd_iterator(const context& cx, const ast::expr& e) {
+    if (e.k == ast::expr::kind::name) {
+        const auto* d = cx.scopes.find(e.name);
+        const auto* it = d ? std::get_if<iterator_symbol>(&d->what) : nullptr;
+        if (it && it->reg == ir::no_reg) return true;
+    }
+    for (const auto& o : e.operands)
+        if (uses_dsd_iterator(cx, o)) return true;
+    return false;
+}
+
+/// Whether `e` is a value scalar code computes with no effect: constants, params, variables,
+/// elements and iterators under operators and casts (no socket or FIFO read, no call).
+inline bool plain_value(const context& cx, const ast::expr& e) {
+    using kind = ast::expr::kind;
+    switch (e.k) {
+        case kind::integer: case kind::size_of: case kind::size_of_type: return true;
+        case kind::name: case kind::subscript: {
+            const auto* d = cx.scopes.find(e.name);
+            if (!d || d->status != declaration::state::ready) return false;
+            if (!std::holds_alternative<variable_symbol>(d->what) && !std::holds_alternative<param_symbol>(d->what) &&
+                !std::holds_alternative<iterator_symbol>(d->what))
+                return false;
+            break;
+        }
+        case kind::member: case kind::binary: case kind::negate: case kind::complement: case kind::logical_not:
+        case kind::conditional: case kind::cast: break;
+        default: return false;
+    }
+    for (const auto& o : e.operands)
+        if (!plain_value(cx, o)) return false;
+    return true;
+}
+
+/// A subscript as an affine part in the DSD iterators plus terms computed when the operation is
+/// issued, each a factor times an expression that uses none of them: `j + k` is j + 1·k, and
+/// `2 * (j - n)` is 2j + (-2)·n.
+struct offset_form {
+    affine fixed;
+    std::vector<std::pair<std::int64_t, const ast::expr*>> terms;
+};
+
+inline std::optional<offset_form> offset_form_of(const context& cx, const ast::expr& e) {
+    if (auto a = cx.eval.affine_of(e)) return offset_form{*a, {}};
+    if (!uses_dsd_iterator(cx, e)) {
+        if (!plain_value(cx, e)) return std::nullopt;
+        return offset_form{{}, {{1, &e}}};
+    }
+    checked_arithmetic c(cx.report, e.pos);
+    const auto scaled = [&](offset_form f, std::int64_t k) {
+        f.fixed.offset = c.mul(f.fixed.offset, k);
+        for (auto& x : f.fixed.coeff) x = c.mul(x, k);
+        for (auto& t : f.terms) t.first = c.mul(t.first, k);
+        return f;
+    };
+    if (e.k == ast::expr::kind::negate) {
+        auto f = offset_form_of(cx, e.operands[0]);
+        return f ? std::optional(scaled(std::move(*f), -1)) : std::nullopt;
+    }
+    if (e.k != ast::expr::kind::binary) return std::nullopt;
+    if (e.op == ast::binary_op::mul) {
+        for (int side = 0; side < 2; ++side)
+            if (auto k = cx.eval.integer_of(e.operands[std::size_t(side)])) {
+                auto f = offset_form_of(cx, e.operands[std::size_t(1 - side)]);
+                return f ? std::optional(scaled(std::move(*f), *k)) : std::nullopt;
+            }
+        return std::nullopt;
+    }
+    if (e.op != ast::binary_op::add && e.op != ast::binary_op::sub) return std::nullopt;
+    auto l = offset_form_of(cx, e.operands[0]);
+    auto r = offset_form_of(cx, e.operands[1]);
+    if (!l || !r) return std::nullopt;
+    if (e.op == ast::binary_op::sub) r = scaled(std::move(*r), -1);
+    l->fixed.offset = c.add(l->fixed.offset, r->fixed.offset);
+    for (std::size_t d = 0; d < l->fixed.coeff.size(); ++d) l->fixed.coeff[d] = c.add(l->fixed.coeff[d], r->fixed.coeff[d]);
+    l->terms.insert(l->terms.end(), r->terms.begin(), r->terms.end());
+    return l;
+}
 
 /// What every operand of one statement shares: its loops and the type it computes in.
 struct statement_frame {
@@ -30,6 +111,11 @@ struct statement_frame {
     base_type type = base_type::xp;  ///< the target's type: literals convert to it
     ir::data_type data = ir::data_type::i16;
     source_position pos;  ///< the statement's
+    /// A dynamic operation (assignment.hpp): its length is known only when it is issued, its
+    /// operands may have offsets computed then, and its one loop starts at `first` (an s32 value)
+    /// when `first` is set.
+    bool dynamic = false;
+    std::optional<ir::value> first;
 };
 
 class operand_lowering {
@@ -156,22 +242,56 @@ private:
         checked_arithmetic c(cx_.report, f_.pos);
         std::int64_t base = a.base;
         std::array<std::int64_t, ir::max_rank> stride{};
+        std::vector<std::pair<std::int64_t, const ast::expr*>> terms;  // words per unit of a run-time value
+        std::int64_t first_words = 0;                                  // words per unit of frame.first
         for (const auto& step : a.steps) {
             const auto& sub = *step.index;
-            auto offset = cx_.eval.affine_of(sub);
+            auto form = f_.dynamic ? offset_form_of(cx_, sub) : std::nullopt;
+            auto offset = form ? std::optional(form->fixed) : cx_.eval.affine_of(sub);
             if (!offset)
                 cx_.report.fail(sub.pos, "a subscript of " + quote(step.array) +
                                              " must be affine in the loop iterators: literals, params and iterators "
                                              "under +, - and * by a constant");
-            check_bounds(*offset, step, sub.pos);
+            if (f_.dynamic)
+                scalar_lowering(cx_).check_bounds(step);  // what the ranges of the loops tell
+            else
+                check_bounds(*offset, step, sub.pos);
             base = c.add(base, c.mul(step.stride, offset->offset));
             for (std::size_t d = 0; d < stride.size(); ++d)
                 stride[d] = c.add(stride[d], c.mul(step.stride, offset->coeff[d]));
+            if (form)
+                for (const auto& [factor, e] : form->terms) terms.emplace_back(c.mul(step.stride, factor), e);
+            if (f_.first) first_words = c.add(first_words, c.mul(step.stride, offset->coeff[0]));
         }
         o.base = static_cast<address>(base);  // in range when the statement runs any element (check_bounds)
         o.stride = narrow_strides(stride, f_.pos);
         if (a.base_word) o.base_reg = cx_.moved_base(a, base - a.root_base, f_.pos);
+        if (!terms.empty() || first_words != 0) o.offset_reg = offset_register(terms, first_words);
         return o;
+    }
+
+    /// Σ factor·term + first_words·first in 32 bits, computed before the operation is issued
+    /// (increment_dsd_offset).
+    ir::reg offset_register(const std::vector<std::pair<std::int64_t, const ast::expr*>>& terms,
+                            std::int64_t first_words) const {
+        scalar_lowering s(cx_);
+        s.at(f_.pos);
+        const auto words = [](std::int64_t k) { return ir::imm(static_cast<std::uint32_t>(k)); };
+        std::optional<ir::value> sum;
+        const auto add = [&](ir::value v, std::int64_t factor) {
+            if (factor != 1) v = s.arithmetic(ir::instr::mul, base_type::s32, v, words(factor));
+            sum = sum ? s.arithmetic(ir::instr::add, base_type::s32, *sum, v) : v;
+        };
+        for (const auto& [factor, e] : terms) {
+            const auto v = s.eval(*e);
+            if (v.k == rvalue::kind::constant ? v.c.is_real : is_float(v.type))
+                cx_.report.fail(e->pos, "a subscript must be an integer");
+            add(s.as(v, base_type::s32, e->pos), factor);
+        }
+        if (first_words != 0) add(*f_.first, first_words);
+        const auto r = cx_.new_register();
+        s.move(r, *sum, base_type::s32);
+        return r;
     }
 
     /// A subscript over the loop ranges must stay inside its dimension (checked when any element runs).

@@ -355,6 +355,7 @@ private:
         return {moved, offset ? arithmetic(ir::instr::add, base_type::s32, *offset, delta) : delta};
     }
 
+public:
     /// What the loops' ranges say of a subscript: outside its dimension it is an error.
     void check_bounds(const subscript_step& step) {
         const auto& sub = *step.index;
@@ -374,7 +375,6 @@ private:
                                      " to " + std::to_string(r->second) + " over the loop ranges, outside " + dim);
     }
 
-public:
     /// The values an integer expression takes, when constants and bounded iterators under + - and *
     /// by a constant tell; nullopt otherwise.
     std::optional<std::pair<std::int64_t, std::int64_t>> range_of(const ast::expr& e) const {
