@@ -404,6 +404,15 @@ TEST_CASE("tungsten parser: operation options, control tasks with IDs, FIFO acti
     CHECK(q.activate_push == "t");
     CHECK(q.activate_pop == "u");
     CHECK(as<ast::assignment>(p.body[4]).target.name == "block");  // block is not reserved
+    const auto streams = parse("sp stream pick[2], one;\nxp stream;\n");
+    REQUIRE(streams.body.size() == 3);
+    const auto& pick = as<ast::var_decl>(streams.body[0]);
+    CHECK(pick.type == base_type::u64);  // a descriptor is 64 bits
+    CHECK(pick.stream_of == base_type::sp);
+    CHECK(pick.dims.size() == 1);
+    CHECK(as<ast::var_decl>(streams.body[1]).name == "one");
+    CHECK_FALSE(as<ast::var_decl>(streams.body[2]).stream_of);  // stream is not reserved: a variable
+    CHECK(as<ast::var_decl>(streams.body[2]).name == "stream");
 }
 
 TEST_CASE("tungsten parser: params and sockets of section 8, one node per declarator") {

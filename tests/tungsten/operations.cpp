@@ -294,3 +294,62 @@ TEST_CASE("Changing DSD Properties: a send of a run-time number of values is one
     CHECK(r.values("b.out", 4) == std::vector<std::uint32_t>{6, 7, 8, 9});
     CHECK(dynamic_ops(r.program("send")) == 1);
 }
+
+TEST_CASE("Streams: descriptors stored in a stream array select at run time what one operation reads and writes") {
+    const std::string kernel = "sp a[4] = {1.5, 2.5, 3.5, 4.5};\nsp m[3][4];\nsp out[4];\nsp stream pick[2];\nxp k = K;\n"
+                               "i in [0, 3) j in [0, 4) m[i][j] = 10.0;\n"
+                               "pick[0] = stream(a);\npick[1] = stream(m[2]);\n"
+                               "i in [0, 4) out[i] = pick[k][i] + pick[0][i];\n";
+    for (int k : {0, 1}) {
+        auto text = kernel;
+        text.replace(text.find("K;"), 1, std::to_string(k));
+        const auto r = run(text);
+        for (int i = 0; i < 4; ++i) {
+            const float expected = (k == 0 ? 2 * (1.5f + float(i)) : 10.0f + 1.5f + float(i));
+            CHECK(std::bit_cast<float>(std::uint32_t(r.ints("out")[std::size_t(i)])) == expected);
+        }
+        CHECK(r.program.dsd_ops.back().src[0].base_reg != ir::no_reg);
+        CHECK(r.program.dsd_ops.back().src[0].stride_reg != ir::no_reg);
+    }
+    // Written through, selected by a scalar loop's iterator: one buffer after the other.
+    const auto w = run("xp buf0[4];\nxp buf1[4];\nxp stream bufs[2];\nbufs[0] = stream(buf0);\nbufs[1] = stream(buf1);\n"
+                       "xp src[8] = {1, 2, 3, 4, 5, 6, 7, 8};\nr in [0, 2) i in [0, 4) bufs[r][i] = src[i + 4 * r];\n");
+    CHECK(w.ints("buf0") == std::vector<std::int64_t>{1, 2, 3, 4});
+    CHECK(w.ints("buf1") == std::vector<std::int64_t>{5, 6, 7, 8});
+    // A column is a vector too: stream(m[r]) walks a row, and its stride is the descriptor's.
+    const auto c = run("xp m[2][3] = {{1, 2, 3}, {4, 5, 6}};\nxp stream s;\nxp out[3];\ns = stream(m[1]);\n"
+                       "i in [0, 3) out[i] = s[i] * 2;\n");
+    CHECK(c.ints("out") == std::vector<std::int64_t>{8, 10, 12});
+}
+
+TEST_CASE("Streams: wafer's diagnostics") {
+    const std::string decls = "sp a[4];\nxp b[4];\nsp m[2][4];\nsp out[4];\nsp stream pick[2];\nxp k = 0;\nsp x;\n";
+    CHECK(first_error(decls + "pick[0] = stream(b);\n") == "'pick' holds streams of sp, and 'b' is xp");
+    CHECK(first_error(decls + "pick[0] = stream(m);\n") ==
+          "stream(...) takes a vector: subscript every dimension of 'm' but its last ('m' has 2 dimensions)");
+    CHECK(first_error(decls + "out[0] = stream(a);\n") ==
+          "stream(...) makes a stream descriptor, and 'out' does not hold them: declare one such as 'sp stream pick[2];'");
+    CHECK(first_error(decls + "x = pick[0][1];\n").starts_with("an element of a stream is its loop's iterator"));
+    CHECK(first_error(decls + "i in [0, 4) if (k == 0) out[i] = pick[0][i];\n").starts_with(
+        "'pick' holds stream descriptors, and an element of a stream is read or written only by a statement that "
+        "lowers to one DSD operation over one loop"));
+    CHECK(first_error(decls + "i in [0, 3) out[i] = pick[k][i + 1];\n") ==
+          "an element of a stream is its loop's iterator, and the loop starts at 0: write pick[k][i] in a statement "
+          "with the one loop i in [0, n)");
+    CHECK(first_error(decls + "x = stream(a) + 1;\n") ==
+          "stream(...) makes a stream descriptor: store it into an element of a stream array, as in pick[0] = "
+          "stream(a); it has no other use");
+    CHECK(first_error("sp stream s = 1;\n") == "a stream descriptor takes no initializer: assign one, as in s = stream(a);");
+}
+
+TEST_CASE("Streams: fsanitize=bounds checks an operation's length against the stream's extent") {
+    const std::string text = "xp a[4] = {1, 2, 3, 4};\nxp out[6];\nxp stream s;\ns = stream(a);\ni in [0, 6) out[i] = s[i];\n";
+    wafer::diagnostics ds;
+    const auto program = wafer::tungsten::lower(wafer::parse::parse_tungsten(text, "k.w"), {}, ds, {.check_bounds = true});
+    wafer::fabric::fabric f(ir::single_pe_layout(program));
+    const auto r = f.run();
+    REQUIRE(r.status == wafer::fabric::run_status::fault);
+    CHECK(wafer::fabric::report(r).find("reads 's' at index 5 of dimension 'vector', outside its extent 4") != std::string::npos);
+    // Unchecked, it reads on past a, into out (laid out after it), which it has just written.
+    CHECK(run(text).ints("out") == std::vector<std::int64_t>{1, 2, 3, 4, 1, 2});
+}

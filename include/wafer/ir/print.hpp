@@ -45,6 +45,7 @@ inline std::string symbol_at(const pe_program& p, address at) {
 /// `.index`, `.transform`, `.simd32`, `.zero=first`, base/offset/stride registers).
 inline std::string to_string(const dsd& d, int rank, const pe_program* p = nullptr) {
     auto strides = [&] {
+        if (d.stride_reg != no_reg) return "[r" + std::to_string(d.stride_reg) + "]";
         std::string s;
         for (int i = 0; i < rank; ++i) s += (i ? "," : "") + std::to_string(d.stride[std::size_t(i)]);
         return "[" + s + "]";
@@ -52,7 +53,10 @@ inline std::string to_string(const dsd& d, int rank, const pe_program* p = nullp
     std::string out;
     switch (d.k) {
     case dsd::kind::mem:
-        out = (rank > 1 ? "mem4d@" : "mem1d@") + std::to_string(d.base) + strides() + (p ? symbol_at(*p, d.base) : "");
+        // A base register replaces the base: the address is known only when the operation is issued.
+        out = (rank > 1 ? "mem4d@" : "mem1d@") +
+              (d.base_reg != no_reg ? "r" + std::to_string(d.base_reg) : std::to_string(d.base)) + strides() +
+              (p && d.base_reg == no_reg ? symbol_at(*p, d.base) : "");
         break;
     case dsd::kind::fabin: out = "fabin(q" + std::to_string(d.queue) + ")"; break;
     case dsd::kind::fabout: out = "fabout(q" + std::to_string(d.queue) + ")"; break;
@@ -67,9 +71,7 @@ inline std::string to_string(const dsd& d, int rank, const pe_program* p = nullp
     constexpr const char* simd[] = {"", ".simd32", ".simd64", ".simd32_or_64"};
     out += simd[static_cast<int>(d.simd)];
     if (d.zero != zero_source::none) out += d.zero == zero_source::first ? ".zero=first" : ".zero=second";
-    if (d.base_reg != no_reg) out += " base=r" + std::to_string(d.base_reg);
-    if (d.offset_reg != no_reg) out += " offset=r" + std::to_string(d.offset_reg);
-    if (d.stride_reg != no_reg) out += " stride=r" + std::to_string(d.stride_reg);
+    if (d.offset_reg != no_reg) out += "+r" + std::to_string(d.offset_reg);
     return out;
 }
 

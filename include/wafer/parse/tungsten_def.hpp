@@ -152,6 +152,7 @@ const x3::rule<param_declarator_class, param_declarator> param_declarator_rule =
 const x3::rule<class param_declaration_class, param_declaration> param_declaration_rule = "a declaration";
 const x3::rule<socket_declarator_class, socket_declarator> socket_declarator_rule = "a socket name";
 const x3::rule<class socket_declaration_class, socket_declaration> socket_declaration_rule = "a declaration";
+const x3::rule<class stream_declaration_class, stream_declaration> stream_declaration_rule = "a declaration";
 const x3::rule<loop_class, loop> loop_rule = "a loop";
 const x3::rule<assignment_class, assignment> assignment_rule = "an assignment";
 const x3::rule<block_class, block> block_rule = "a block";
@@ -297,6 +298,11 @@ const auto socket_declaration_rule_def =
     (base_type >> keyword("socket")) > named(socket_declarator_rule % ',', "a socket name") >
     end_of_declaration;
 
+// `stream` is not reserved: `sp stream;` declares a variable named stream.
+const auto stream_declaration_rule_def =
+    (base_type >> keyword("stream") >> &identifier) > named(declarator_rule % ',', "a stream name") >
+    end_of_declaration;
+
 // ---- statements
 
 const auto loop_rule_def = (identifier >> keyword("in")) > named('[', "'[' to start the range") > expression_rule >
@@ -374,7 +380,8 @@ const auto task_declaration_rule_def =
     body_of("task", "a statement or '}' to close the task");
 const auto call_statement_rule_def = &(identifier >> '(') >> call_rule > named(';', "';' after the call");
 
-const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | struct_declaration_rule |
+const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | stream_declaration_rule |
+                                struct_declaration_rule |
                                 typedef_declaration_rule | fifo_declaration_rule | task_declaration_rule |
                                 activate_rule | import_rule | function_declaration_rule | handler_declaration_rule |
                                 return_rule | variable_declaration_rule |
@@ -393,7 +400,7 @@ BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, reference_rule, mem
                     logical_and, logical_or, choice_rule, expression_rule, initializer_rule, braced_list,
                     dimension_rule, annotation_rule, placement_rule, declarator_rule, member_declarator_rule,
                     variable_declaration_rule, param_declarator_rule,
-                    param_declaration_rule, socket_declarator_rule, socket_declaration_rule, loop_rule,
+                    param_declaration_rule, socket_declarator_rule, socket_declaration_rule, stream_declaration_rule, loop_rule,
                     assignment_rule, block_rule, if_statement_rule, loop_statement_rule, statement_rule, program)
 
 // Blanks between tokens: white space and both kinds of comment.

@@ -139,6 +139,8 @@ struct var_decl {
     base_type type = base_type::xp;
     std::optional<named_type> named;  ///< `struct P p;`, `tnode n;`: the type, instead of `type`
     bool is_volatile = false;
+    /// `sp stream pick[2];`: 64-bit stream descriptors (`type` is u64) of vectors of this type
+    std::optional<base_type> stream_of;
     std::string name;
     std::vector<dimension> dims;   ///< empty for a scalar
     std::vector<std::string> annotations;  ///< the text inside each `[[...]]`; wafer gives them no meaning

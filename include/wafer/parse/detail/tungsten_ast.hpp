@@ -179,6 +179,12 @@ struct socket_declarator : x3::position_tagged {
     std::string name;
 };
 
+/// `T stream pick[2], s;`: stream descriptors of vectors of T.
+struct stream_declaration {
+    tungsten::base_type type = tungsten::base_type::xp;
+    std::vector<declarator> declarators;
+};
+
 /// `T socket a, b;`
 struct socket_declaration {
     tungsten::base_type type = tungsten::base_type::xp;
@@ -265,7 +271,8 @@ struct loop_statement;
 struct function_declaration;
 struct handler_declaration;
 struct task_declaration;
-using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, struct_declaration,
+using statement = x3::variant<variable_declaration, param_declaration, socket_declaration, stream_declaration,
+                              struct_declaration,
                               typedef_declaration, return_statement, call_statement, fifo_declaration,
                               task_statement, import_statement, x3::forward_ast<task_declaration>,
                               x3::forward_ast<function_declaration>, x3::forward_ast<handler_declaration>,

@@ -26,6 +26,7 @@ BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::param_declarator, n
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::param_declaration, type, declarators)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::socket_declarator, name)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::socket_declaration, type, declarators)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::stream_declaration, type, declarators)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::loop, iterator, lo, hi)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::operation_option, name, word, value)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::operation_prefix, async, options)

@@ -283,6 +283,17 @@ private:
         }
     }
 
+    void add(const stream_declaration& decl, std::vector<ast::statement>& out) const {
+        for (const auto& d : decl.declarators) {
+            if (d.init)
+                handler_.fail(at(d), "a stream descriptor takes no initializer: assign one, as in " + d.name +
+                                               (d.dims.empty() ? "" : "[0]") + " = stream(a);");
+            auto v = variable(type_spec(tungsten::base_type::u64), false, d);
+            v.stream_of = decl.type;
+            out.emplace_back(std::move(v));
+        }
+    }
+
     void add(const socket_declaration& decl, std::vector<ast::statement>& out) const {
         for (const auto& d : decl.declarators)
             out.emplace_back(ast::socket_decl{.type = decl.type, .name = d.name, .pos = at(d)});

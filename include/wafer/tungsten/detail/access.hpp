@@ -147,7 +147,16 @@ inline access resolve_access(const variable_symbol& v, const ast::expr& e, const
 }
 
 /// The reference `e` as one value of a base type: every dimension subscripted, not a struct.
+/// Whether `e` is `pick[k][i]`: element i of the vector that the descriptor pick[k] names.
+inline bool is_stream_element(const variable_symbol& v, const ast::expr& e) {
+    return v.stream_of && e.k == ast::expr::kind::subscript && e.operands.size() == v.rank + 1;
+}
+
 inline access value_access(const variable_symbol& v, const ast::expr& e, const reporter& report) {
+    if (is_stream_element(v, e))
+        report.fail(e.pos, quote(e.name) + " holds stream descriptors, and an element of a stream is read or written "
+                                           "only by a statement that lowers to one DSD operation over one loop, "
+                                           "such as i in [0, n) b[i] = " + e.name + "[k][i];");
     auto a = resolve_access(v, e, report);
     if (!a.rest.empty())
         report.fail(e.pos, subscript_count(a.path, a.last_rank, a.last_rank - a.rest.size()) +

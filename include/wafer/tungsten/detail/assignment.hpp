@@ -164,6 +164,8 @@ inline void lower_assignment(context& cx, const ast::assignment& a) {
         s.at(a.pos);
         if (a.value.k == ast::expr::kind::call && a.value.name == "__builtin_merge")
             s.assign_merge(a.target, a.value);
+        else if (a.value.k == ast::expr::kind::call && a.value.name == "stream")
+            s.assign_stream(a.target, a.value);
         else
             s.assign(a.target, s.eval(a.value));
     };

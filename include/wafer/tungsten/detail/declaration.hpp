@@ -267,6 +267,7 @@ inline void declare_variable(context& cx, const ast::var_decl& decl) {
     auto& d = cx.scopes.declare(
         {decl.name, decl.pos, variable_symbol{t.base, decl.dims.size() + t.extents.size(), 0, {}, {}, t.composite}});
     auto& v = std::get<variable_symbol>(d.what);
+    v.stream_of = decl.stream_of;
     try {
         lay_out(cx, decl, with_dimensions(cx, std::move(t), decl.dims, decl.name), v);
         if (cx.moved_bases.contains(decl.name)) give_base_word(cx, decl, v);

@@ -72,6 +72,11 @@ private:
             return e.k == ast::expr::kind::name ? std::optional(q->type) : std::nullopt;
         const auto* v = std::get_if<variable_symbol>(&d.what);
         if (!v) return std::nullopt;
+        if (is_stream_element(*v, e)) {  // scalar code chooses the descriptor before the operation walks it
+            for (std::size_t k = 0; k + 1 < e.operands.size(); ++k)
+                if (!plain_value(cx_, e.operands[k]) || uses_dsd_iterator(cx_, e.operands[k])) return std::nullopt;
+            return v->stream_of;
+        }
         auto a = try_value_access(*v, e);
         if (!a) return std::nullopt;
         for (const auto& step : a->steps)

@@ -183,6 +183,9 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
     if (e.name == "__builtin_merge")
         cx_.report.fail(e.pos, "__builtin_merge makes a 64-bit value: store it into a u64 or s64 element, or send "
                                "it on a socket; it has no other use");
+    if (e.name == "stream")
+        cx_.report.fail(e.pos, "stream(...) makes a stream descriptor: store it into an element of a stream array, "
+                               "as in pick[0] = stream(a); it has no other use");
     if (e.name.starts_with("__builtin_")) {
         intrinsic(e);
         return std::nullopt;

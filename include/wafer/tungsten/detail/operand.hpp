@@ -133,7 +133,12 @@ public:
             set_type(q->type, e.name, e.pos);
             return fifo_operand(*q, e);
         }
-        auto a = value_access(std::get<variable_symbol>(d.what), e, cx_.report);
+        const auto& v = std::get<variable_symbol>(d.what);
+        if (is_stream_element(v, e)) {
+            set_type(*v.stream_of, e.name, e.pos);
+            return stream_operand(v, e);
+        }
+        auto a = value_access(v, e, cx_.report);
         set_type(a.type, a.path, e.pos);
         cx_.base_used(a, true, e.pos);
         return variable_operand(a);
@@ -173,6 +178,10 @@ public:
         const auto& root = root_of(e);
         const auto& d = cx_.scopes.lookup(root.name, root.pos);
         if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
+            if (is_stream_element(*v, e)) {
+                check_type(*v->stream_of, e.name, e.pos);
+                return stream_operand(*v, e);
+            }
             auto a = value_access(*v, e, cx_.report);
             check_type(a.type, a.path, e.pos);
             cx_.base_used(a, false, e.pos);
@@ -267,6 +276,49 @@ private:
         o.stride = narrow_strides(stride, f_.pos);
         if (a.base_word) o.base_reg = cx_.moved_base(a, base - a.root_base, f_.pos);
         if (!terms.empty() || first_words != 0) o.offset_reg = offset_register(terms, first_words);
+        return o;
+    }
+
+    /// `pick[k][i]`: memory whose base and stride are words 0 and 1 of the descriptor pick[k], loaded
+    /// when the operation is issued (set_dsd_base_addr, set_dsd_stride); i walks the vector from its
+    /// first element. With fsanitize=bounds, the operation's length is checked against word 2.
+    ir::dsd stream_operand(const variable_symbol& v, const ast::expr& e) const {
+        const auto i = cx_.eval.affine_of(e.operands.back());
+        if (f_.rank != 1 || f_.first || !i || i->offset != 0 || i->coeff[0] != 1)
+            cx_.report.fail(e.operands.back().pos, "an element of a stream is its loop's iterator, and the loop "
+                                                   "starts at 0: write " + e.name + "[k][i] in a statement with "
+                                                   "the one loop i in [0, n)");
+        ast::expr descriptor = e;  // pick[k]
+        descriptor.operands.pop_back();
+        if (descriptor.operands.empty()) descriptor.k = ast::expr::kind::name;
+        scalar_lowering s(cx_);
+        s.at(f_.pos);
+        const auto [base, offset] = s.address_of(value_access(v, descriptor, cx_.report));
+        const auto word = [&](std::uint32_t k) {
+            ir::instruction ld;
+            ld.code = ir::instr::load;
+            ld.type = ir::data_type::u16;
+            ld.dst = cx_.new_register();
+            ld.src = {base, s.plus(offset, k, base_type::s32), {}};
+            ld.pos = e.pos;
+            cx_.add(ld);
+            return ld.dst;
+        };
+        ir::dsd o;
+        o.k = ir::dsd::kind::mem;
+        o.base_reg = word(0);
+        o.stride_reg = word(1);
+        o.stride[0] = 1;
+        if (cx_.options.check_bounds && !f_.dynamic && f_.elements > 0) {
+            ir::instruction check;
+            check.code = ir::instr::check_bounds;
+            check.type = ir::data_type::u32;
+            check.src = {ir::imm(f_.extent[0] - 1), ir::r(word(2)), {}};
+            check.target = static_cast<std::uint32_t>(cx_.out.bounds_checks.size());
+            check.pos = e.pos;
+            cx_.out.bounds_checks.push_back({e.name, "vector"});
+            cx_.add(check);
+        }
         return o;
     }
 

@@ -133,6 +133,48 @@ public:
         store(std::get<variable_symbol>(d.what), target, v);
     }
 
+    /// `pick[k] = stream(x)` (docs/tungsten.md, Streams): the descriptor of vector x — the address of
+    /// its first element, its stride in words and its extent — into the four words of pick[k].
+    void assign_stream(const ast::expr& target, const ast::expr& call) {
+        const auto& d = assignable(cx_.scopes, cx_.report, target);
+        const auto* pick = std::get_if<variable_symbol>(&d.what);
+        if (!pick || !pick->stream_of)
+            cx_.report.fail(target.pos, "stream(...) makes a stream descriptor, and " + quote(root_of(target).name) +
+                                            " does not hold them: declare one such as 'sp stream pick[2];'");
+        if (call.operands.size() != 1 || !is_reference(call.operands[0]) || call.operands[0].k == ast::expr::kind::member)
+            cx_.report.fail(call.pos, "stream takes one vector: stream(a), or stream(m[r]) for a row");
+        const auto& x = call.operands[0];
+        const auto& xd = cx_.scopes.lookup(x.name, x.pos);
+        const auto* v = std::get_if<variable_symbol>(&xd.what);
+        if (!v || v->composite || v->stream_of || v->rank == 0)
+            cx_.report.fail(x.pos, quote(x.name) + " is " + (v && v->rank == 0 ? "a scalar" : a_kind(xd)) +
+                                       ": a stream walks an array of a base type");
+        const std::size_t given = x.k == ast::expr::kind::subscript ? x.operands.size() : 0;
+        if (given + 1 != v->rank)
+            cx_.report.fail(x.pos, "stream(...) takes a vector: subscript every dimension of " + quote(x.name) +
+                                       " but its last (" + quote(x.name) + " has " + count_of(v->rank, "dimension") + ")");
+        if (v->type != *pick->stream_of)
+            cx_.report.fail(x.pos, quote(root_of(target).name) + " holds streams of " + type_text(*pick->stream_of) +
+                                       ", and " + quote(x.name) + " is " + type_text(v->type));
+        ast::expr first = x;  // x[...][0]
+        first.k = ast::expr::kind::subscript;
+        first.operands.push_back(ast::expr{.k = ast::expr::kind::integer, .value = 0, .pos = x.pos});
+        const auto element = value_access(*v, first, cx_.report);
+        at(call.pos);
+        const auto [base, offset] = address_of(element);
+        const auto start = offset.k == ir::value::kind::imm ? plus(base, offset.v, base_type::u16)
+                                                             : arithmetic(ir::instr::add, base_type::u16, base, offset);
+        const auto& last = element.steps.back();
+        const auto [into, at_word] = address_of(value_access(*pick, target, cx_.report));
+        const ir::value words[] = {start, ir::imm(static_cast<std::uint32_t>(last.stride) & 0xffff),
+                                   ir::imm(static_cast<std::uint32_t>(last.extent)), ir::imm(0)};
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            ir::instruction st = make(ir::instr::store, base_type::u16, call.pos);
+            st.src = {into, plus(at_word, k, base_type::s32), words[k]};
+            cx_.add(st);
+        }
+    }
+
     /// `target = __builtin_merge(index, value)` (reference §3, MERGES32): the 64-bit value whose low
     /// 32 bits are `value`'s and high 32 bits `index` (docs/tungsten.md), stored into a u64 or s64
     /// element, or sent as two wavelets, value first.
@@ -204,6 +246,13 @@ public:
         i.src = {a, b, {}};
         cx_.add(i);
         return ir::r(i.dst);
+    }
+
+    /// `v + k` in `t`, folded when `v` is an immediate (addresses and word offsets).
+    ir::value plus(ir::value v, std::uint32_t k, base_type t) {
+        if (k == 0) return v;
+        if (v.k == ir::value::kind::imm) return ir::imm(v.v + k);
+        return arithmetic(ir::instr::add, t, v, ir::imm(k));
     }
 
     /// `dst = a` in a register that stays `dst` (a loop counter, a merge of branches).
@@ -320,6 +369,7 @@ private:
         return typed(a.type, ir::r(ld.dst));
     }
 
+public:
     /// The base and offset of the element `a` reaches: an immediate address when every subscript is
     /// a constant, else base plus an offset computed in 32 bits. Subscripts whose values the loops
     /// bound are checked against their dimensions (wafer's check; Carbide has none).
@@ -355,7 +405,6 @@ private:
         return {moved, offset ? arithmetic(ir::instr::add, base_type::s32, *offset, delta) : delta};
     }
 
-public:
     /// What the loops' ranges say of a subscript: outside its dimension it is an error.
     void check_bounds(const subscript_step& step) {
         const auto& sub = *step.index;

@@ -44,6 +44,8 @@ struct variable_symbol {
     /// Where the current address lives when the program sets `.base` (reference §5): every access
     /// reads it there. Unset, the address is `base` and constant.
     std::optional<address> base_word;
+    /// A stream array's (`sp stream pick[2];`): the element type of the vectors its descriptors name.
+    std::optional<base_type> stream_of;
 
     std::uint32_t element_words() const { return detail::element_words(type, composite.get()); }
 };
