@@ -353,3 +353,54 @@ TEST_CASE("Streams: fsanitize=bounds checks an operation's length against the st
     // Unchecked, it reads on past a, into out (laid out after it), which it has just written.
     CHECK(run(text).ints("out") == std::vector<std::int64_t>{1, 2, 3, 4, 1, 2});
 }
+
+namespace {
+
+/// The one operation a kernel's last statement lowered to, and the kernel run.
+const ir::dsd_op& last_op(const wafer::test::ran& r) {
+    REQUIRE_FALSE(r.program.dsd_ops.empty());
+    return r.program.dsd_ops.back();
+}
+
+}  // namespace
+
+TEST_CASE("mem1d/mem4d tensor_access, in Tungsten: each of the reference's access patterns is one operation") {
+    // |i|{5} -> array[2 * i + 1]: the odd elements.
+    const auto odd = run("u16 array[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};\nu16 odd[5];\ni in [0, 5) odd[i] = array[2 * i + 1];\n");
+    CHECK(odd.ints("odd") == std::vector<std::int64_t>{1, 3, 5, 7, 9});
+    CHECK(last_op(odd).src[0].stride[0] == 2);
+    CHECK(odd.program.dsd_ops.size() == 1);
+    // |i|{10} -> array[0]: one element, as a reduction's destination (a running sum).
+    const auto sum = run("u16 array[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};\nu16 total[1];\n"
+                         "i in [0, 10) total[0] <- total[0] + array[i];\n");
+    CHECK(sum.value("total") == 55);
+    CHECK(last_op(sum).dst.stride[0] == 0);
+    // |i|{20} -> array[i, i]: the diagonal of a 20 x 20 array.
+    const auto diagonal = run("u16 array[20][20];\nu16 d[20];\ni in [0, 20) j in [0, 20) array[i][j] = 100 * i + j;\n"
+                              "i in [0, 20) d[i] = array[i][i];\n");
+    std::vector<std::int64_t> expected;
+    for (int i = 0; i < 20; ++i) expected.push_back(101 * i);
+    CHECK(diagonal.ints("d") == expected);
+    CHECK(last_op(diagonal).src[0].stride[0] == 21);
+    // |i,j|{2,2} -> array[i, j]: a 2 x 2 corner of a 4 x 3 array.
+    const auto subset = run("u16 array[4][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}};\nu16 s[2][2];\n"
+                            "i in [0, 2) j in [0, 2) s[i][j] = array[i][j];\n");
+    CHECK(subset.ints("s") == std::vector<std::int64_t>{1, 2, 4, 5});
+    CHECK(last_op(subset).rank == 2);
+    // |i,j,k,l|{1,2,1,4} -> array[i, j, 1+k, l] of a [1,2,3,4] array; and {1,1,1,1} -> array[i + j + k + l].
+    const auto four = run("u16 array[1][2][3][4];\nu16 s[8];\nu16 one[1];\n"
+                          "i in [0, 1) j in [0, 2) k in [0, 3) l in [0, 4) array[i][j][k][l] = 100 * j + 10 * k + l;\n"
+                          "i in [0, 1) j in [0, 2) k in [0, 1) l in [0, 4) s[4 * j + l] = array[i][j][1 + k][l];\n"
+                          "i in [0, 1) j in [0, 1) k in [0, 1) l in [0, 1) one[i + j + k + l] = s[7];\n");
+    CHECK(four.ints("s") == std::vector<std::int64_t>{10, 11, 12, 13, 110, 111, 112, 113});
+    CHECK(four.value("one") == 113);
+    CHECK(four.program.dsd_ops[1].rank == 4);
+}
+
+TEST_CASE("Pointers To Scalars As Destinations, in Tungsten: a scalar target of a loop keeps the last value, 6") {
+    const auto r = run("hp src_array[8] = {0, 1, 2, 3, 4, 5, 6, 7};\nhp dst_array[1];\nhp dst_scalar = 0;\n"
+                       "i in [0, 4) dst_array[0] = src_array[2 * i];\ni in [0, 4) dst_scalar = src_array[2 * i];\n");
+    CHECK(r.bits("dst_array") == 0x4600);  // 6.0 in binary16
+    CHECK(r.bits("dst_scalar") == 0x4600);
+    CHECK(r.program.dsd_ops.size() == 2);  // each one @fmovh
+}
