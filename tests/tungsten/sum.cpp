@@ -82,3 +82,32 @@ TEST_CASE("reference §5: a \u2211 whose affine subscripts read outside an opera
     CHECK(first_error("xp a[n=4];\nxp v = sum(k in [1, 5)) a[k - 2];\n") ==
           "\u2211 reads outside 'a': its subscript takes values -1 to 2, outside dimension 'n' (extent 4)");
 }
+
+TEST_CASE("a statement that is one ∑ lowers to DSD operations: the scalar ∑'s values, bit for bit") {
+    // y[i] = ∑ is one multiply-add over (i, j) after clearing y; `0.0 + ∑` keeps the scalar ∑.
+    for (const char* type : {"sp", "hp", "ep", "xp", "u32"}) {
+        const std::string t = type;
+        const bool real = t == "sp" || t == "hp" || t == "ep";
+        std::string init = "{";
+        for (int k = 0; k < 20; ++k)
+            init += (k ? ", " : "") + (real ? std::to_string(0.37 * (k % 7) - 1.1) : std::to_string((k * 37) % 23 - 7));
+        init += "}";
+        const std::string decls = t + " m[20] = " + init + ";\n" + t + " v[5] = {1, 2, 3, 4, 5};\n" + t + " y[4];\n";
+        const auto fast = wafer::test::run(decls + "i in [0, 4) y[i] = sum(j in [0, 5)) m[5 * i + j] * v[j];\n");
+        const auto scalar = wafer::test::run(decls + "i in [0, 4) y[i] = " + (real ? "0.0" : "0") +
+                                             " + sum(j in [0, 5)) m[5 * i + j] * v[j];\n");
+        INFO(type);
+        CHECK(fast.ints("y") == scalar.ints("y"));
+        CHECK(fast.program.dsd_ops.size() == 2);  // clear y, then one multiply-add
+        CHECK(fast.program.dsd_ops[1].op == wafer::ir::opcode::mac);
+        CHECK(fast.result.cycles < scalar.result.cycles);
+    }
+}
+
+TEST_CASE("a ∑ that reads its target, or sums a literal, stays scalar") {
+    const auto reads = wafer::test::run("xp a[3] = {1, 2, 3};\nxp s = 10;\ns = sum(k in [0, 3)) (a[k] + s);\n");
+    CHECK(reads.value("s") == 36);  // each term reads the old s
+    const auto literal = wafer::test::run("u32 n;\nn = sum(k in [0, 3)) 7;\n");
+    CHECK(literal.value("n") == 21);
+    CHECK(literal.program.dsd_ops.empty());
+}

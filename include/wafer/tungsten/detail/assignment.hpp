@@ -149,11 +149,78 @@ inline bool lower_as_dynamic_dsd(context& cx, const ast::assignment& a, const as
     return true;
 }
 
+/// Whether `e` names `name` anywhere (as a variable, element or member root).
+inline bool mentions(const ast::expr& e, const std::string& name) {
+    if ((e.k == ast::expr::kind::name || e.k == ast::expr::kind::subscript) && e.name == name) return true;
+    for (const auto& o : e.operands)
+        if (mentions(o, name)) return true;
+    return false;
+}
+
+/// `target = ∑(k in [lo, hi)) summand` (∑s may nest) as DSD operations: `target = 0`, then ONE
+/// operation over the statement's loops and the ∑'s iterators that adds each term into the target,
+/// `target <- target + summand` (a multiply-add for a product): the scalar ∑'s terms, added in the
+/// same order in the same type. Tried quietly; whatever it cannot do, or any error it meets, is left
+/// to the scalar ∑, which reports it in the ∑'s own words (`∑ reads outside 'a'`).
+inline bool lower_sum_as_dsd(context& cx, const ast::assignment& a) {
+    using kind = ast::expr::kind;
+    if (a.value.k != kind::sum || a.async || !a.options.empty() || !is_reference(a.target)) return false;
+    const auto* root = cx.scopes.find(root_of(a.target).name);
+    if (!root || !std::holds_alternative<variable_symbol>(root->what)) return false;
+    auto loops = a.loops;
+    const ast::expr* summand = &a.value;
+    for (; summand->k == kind::sum; summand = &summand->operands[2]) {
+        if (mentions(a.target, summand->name)) return false;  // the target cannot see the ∑'s iterators
+        loops.push_back({summand->name, summand->operands[0], summand->operands[1], summand->pos});
+    }
+    // The scalar ∑ reads the target's old value; and it computes in its operand's type, which the DSD
+    // operation shares only when the operand reads a variable (a literal or an iterator alone sums as xp).
+    const auto typed = [&](const auto& self, const ast::expr& e) -> bool {
+        if (e.k == kind::name || e.k == kind::subscript || e.k == kind::member) {
+            const auto* d = cx.scopes.find(root_of(e).name);
+            if (d && std::holds_alternative<variable_symbol>(d->what)) return true;
+        }
+        for (const auto& o : e.operands)
+            if (self(self, o)) return true;
+        return false;
+    };
+    if (loops.size() > ir::max_rank || mentions(*summand, root_of(a.target).name) || !typed(typed, *summand))
+        return false;
+    const auto errors = cx.report.errors();
+    auto saved = cx.save();
+    std::vector<diagnostic> captured;
+    bool lowered = false;
+    {
+        reporter::capture quiet(cx.report, captured);
+        try {
+            const ast::assignment clear{.loops = a.loops,
+                                        .target = a.target,
+                                        .value = ast::expr{.k = kind::integer, .value = 0, .pos = a.pos},
+                                        .pos = a.pos};
+            const ast::assignment add{.loops = loops,
+                                      .stream = true,
+                                      .target = a.target,
+                                      .value = ast::expr{.k = kind::binary, .op = ast::binary_op::add,
+                                                         .operands = {a.target, *summand}, .pos = a.value.pos},
+                                      .pos = a.pos};
+            lowered = lower_as_dsd(cx, clear) && lower_as_dsd(cx, add);
+        } catch (const abandon&) {
+        }
+    }
+    if (!lowered || cx.report.errors() != errors) {
+        cx.restore(std::move(saved));
+        cx.report.forget_errors_since(errors);
+        return false;
+    }
+    cx.report.replay(std::move(captured));  // its warnings
+    return true;
+}
+
 inline void lower_assignment(context& cx, const ast::assignment& a) {
     for (const auto& loop : a.loops) check_well_formed(loop.lo, cx.report), check_well_formed(loop.hi, cx.report);
     check_well_formed(a.target, cx.report);
     check_well_formed(a.value, cx.report);
-    if (lower_as_dsd(cx, a)) return;
+    if (lower_sum_as_dsd(cx, a) || lower_as_dsd(cx, a)) return;
     if (a.async || !a.options.empty())
         cx.report.fail(a.pos, std::string(a.async ? "an async statement" : "a statement with dsd(...) options") +
                                   " must be one DSD operation: constant loop bounds, and a value of +, - and * "

@@ -72,6 +72,10 @@ public:
         std::vector<diagnostic>* saved_;
     };
 
+    /// Forgets the errors counted since there were `n`: a quiet attempt that was undone (captured and
+    /// discarded) reported nothing.
+    void forget_errors_since(std::size_t n) const noexcept { errors_ = n; }
+
     /// Reports diagnostics captured earlier.
     void replay(std::vector<diagnostic> captured) const {
         for (auto& d : captured) (capture_ ? capture_->push_back(std::move(d)) : sink_.add(std::move(d)));
