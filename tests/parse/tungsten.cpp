@@ -365,6 +365,9 @@ TEST_CASE("tungsten parser: FIFOs, local tasks, activate, async statements and i
     const auto imports = parse("import vectors;\n");
     CHECK(as<ast::import_statement>(imports.body[0]).package == "vectors");
     CHECK_FALSE(as<ast::import_statement>(imports.body[0]).contents);  // the loader fills it
+    CHECK(as<ast::import_statement>(imports.body[0]).names.empty());
+    const auto selective = parse("import vectors.{scale, table};\n");
+    CHECK(as<ast::import_statement>(selective.body[0]).names == std::vector<std::string>{"scale", "table"});
 }
 
 TEST_CASE("tungsten parser: operation options, control tasks with IDs, FIFO activations, block and unblock") {

@@ -180,3 +180,52 @@ TEST_CASE("a local task runs when activated, after the program's start, and may 
     CHECK(r.value("count") == 5);
     CHECK(r.value("before") == 0);  // tasks run once the program's own statements are done
 }
+
+namespace {
+
+/// `main` with `import pkg...;` whose package is the text `package`, as the loader would splice it.
+wafer::tungsten::ast::program with_package(const std::string& main, const std::string& package) {
+    auto program = wafer::parse::parse_tungsten(main, "main.w");
+    for (auto& s : program.body)
+        if (auto* i = std::get_if<wafer::tungsten::ast::import_statement>(&s))
+            i->contents = std::make_shared<wafer::tungsten::ast::program>(wafer::parse::parse_tungsten(package, "pkg.w"));
+    return program;
+}
+
+}  // namespace
+
+TEST_CASE("selective imports: a package's private functions, tasks and types neither leak nor collide") {
+    const std::string package = "xp count = 0;\nstruct cell { xp v; };\nstruct cell c;\n"
+                                "void helper() { count = count + 1; }\nvoid bump() { helper(); helper(); c.v = count; }\n";
+    wafer::diagnostics ds;
+    const auto program = wafer::tungsten::lower(
+        with_package("import pkg.{bump};\nxp count = 100;\nvoid helper() { count = count + 10; }\n"
+                     "struct cell { sp w; };\nbump();\nhelper();\n",
+                     package),
+        {}, ds);
+    wafer::fabric::fabric f(wafer::ir::single_pe_layout(program));
+    REQUIRE(f.run().status == wafer::fabric::run_status::halted);
+    const auto memory = f.memory(0);
+    const auto word_of = [&](const std::string& name) {
+        for (const auto& s : program.symbols)
+            if (s.name == name) return memory[s.base];
+        FAIL("no symbol " << name);
+        return wafer::word{};
+    };
+    CHECK(word_of("pkg::count") == 2);  // the package's helper ran twice, on its own count
+    CHECK(word_of("pkg::c.v") == 2);
+    CHECK(word_of("count") == 110);     // the importer's helper, on the importer's count
+    // What the importer does not list stays out of sight.
+    const auto hidden = [&](const std::string& main) {
+        try {
+            wafer::diagnostics d;
+            wafer::tungsten::lower(with_package(main, package), {}, d);
+        } catch (const wafer::error& e) {
+            return e.diagnostics().front().message;
+        }
+        return std::string("<no error>");
+    };
+    CHECK(hidden("import pkg.{bump};\nhelper();\n") == "function 'helper' is not declared");
+    CHECK(hidden("import pkg.{bump};\nstruct cell x;\n") == "'struct cell' is not declared");
+    CHECK(hidden("import pkg.{count};\nxp count = 1;\n") == "duplicate scalar declaration 'count'");
+}

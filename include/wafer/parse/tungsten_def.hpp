@@ -365,8 +365,12 @@ const auto fifo_declarator_rule_def = identifier > named('[', "'[' and the FIFO'
                                       named(']', "']' after the FIFO's capacity") > *fifo_activation_rule;
 const auto fifo_declaration_rule_def = (base_type >> keyword("fifo")) >
                                        named(fifo_declarator_rule % ',', "a FIFO name") > end_of_declaration;
-const auto import_rule_def = keyword("import") > named(identifier, "a package name after import") >
-                             named(';', "';' after the import");
+const auto import_rule_def =
+    keyword("import") > named(identifier, "a package name after import") >
+    (('.' > named('{', "'{' and the names to import") > named(identifier % ',', "a name to import") >
+      named('}', "',' or '}' after the names")) |
+     x3::attr(std::vector<std::string>{})) >
+    named(';', "';' after the import");
 // `block` and `unblock` are not reserved (a variable may be named block): `block t;` is a statement
 // only as a whole.
 const auto activate_rule_def =

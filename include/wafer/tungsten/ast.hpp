@@ -291,13 +291,15 @@ struct task_statement {
 struct program;
 
 /// `import name;`: the whole package `name` (the kernel file name.w, found by the front end) spliced
-/// into the importer's global scope where the import stands.
+/// into the importer's global scope where the import stands. `import name.{a, b};` splices it the
+/// same way, but only a and b join the importer's names; the package's other names are its own.
 struct import_statement {
     std::string package;
+    std::vector<std::string> names;  ///< a selective import's; empty for a whole-package import
     std::shared_ptr<const program> contents;  ///< set by the front end that loads the package
     source_position pos;
     friend bool operator==(const import_statement& a, const import_statement& b) {
-        return a.package == b.package && a.pos == b.pos;
+        return a.package == b.package && a.names == b.names && a.pos == b.pos;
     }
 };
 

@@ -51,10 +51,23 @@ struct statement_lowering {
                                   "kernel loads its imports (wafer carbide and wafer run do, from lib=)");
         if (cx.import_depth == max_import_depth)
             cx.report.fail(i.pos, "imports nest deeper than " + std::to_string(max_import_depth) + " packages");
-        reporter::from text(cx.report, i.contents->source);
-        ++cx.import_depth;
-        lower_statements(cx, i.contents->body);
-        --cx.import_depth;
+        {
+            // A selective import's names but the imported ones are its own; a package that a selective
+            // one imports whole is part of it.
+            const auto* within = cx.scopes.current_package();
+            reporter::from text(cx.report, i.contents->source);
+            if (!i.names.empty())
+                cx.scopes.keep_private(i.contents->source, {i.package, {i.names.begin(), i.names.end()}});
+            else if (within)
+                cx.scopes.keep_private(i.contents->source, *within);
+            ++cx.import_depth;
+            lower_statements(cx, i.contents->body);
+            --cx.import_depth;
+        }
+        for (const auto& name : i.names)
+            if (!cx.scopes.find(name) && !cx.function_named(name) && !cx.scopes.find(tag_key(false, name)) &&
+                !cx.scopes.find(tag_key(true, name)))
+                cx.report.error(i.pos, "package " + quote(i.package) + " declares no " + quote(name) + " to import");
     }
     void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
     void operator()(const ast::block& b) const {

@@ -247,6 +247,7 @@ struct fifo_declaration {
 /// `import name;`
 struct import_statement : x3::position_tagged {
     std::string package;
+    std::vector<std::string> names;
 };
 
 /// `activate t;`

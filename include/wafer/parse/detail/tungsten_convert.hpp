@@ -254,7 +254,7 @@ private:
     }
 
     void add(const import_statement& i, std::vector<ast::statement>& out) const {
-        out.emplace_back(ast::import_statement{.package = i.package, .pos = at(i)});
+        out.emplace_back(ast::import_statement{.package = i.package, .names = i.names, .pos = at(i)});
     }
 
     void add(const task_statement& a, std::vector<ast::statement>& out) const {

@@ -94,8 +94,8 @@ public:
         out.source_file = prog.source.name();
         out.blocks.emplace_back();
         add_moved_bases(prog.body, moved_bases);
+        find_functions(prog.body, nullptr, 0);
         for_each_spliced(prog.body, [&](const ast::statement& st) {
-            if (const auto* f = std::get_if<ast::function_decl>(&st)) functions.try_emplace(f->name, function_entry{f});
             // Literal task IDs are claimed up front, so tasks without one never take them.
             if (const auto* t = std::get_if<ast::task_decl>(&st); t && t->id && t->id->k == ast::expr::kind::integer)
                 claimed_task_ids.insert(static_cast<int>(t->id->value));
@@ -103,6 +103,13 @@ public:
     }
     context(const context&) = delete;
     context& operator=(const context&) = delete;
+
+    /// The function a call from the code being lowered names: a package's own first.
+    const function_entry* function_named(const std::string& name) const {
+        for (const auto& key : {scopes.top_level_key(name), name})
+            if (const auto it = functions.find(key); it != functions.end()) return &it->second;
+        return nullptr;
+    }
 
     /// Appends one statement's operations, each issued in turn; `temps` index into `ops`.
     void emit(std::vector<ir::dsd_op> ops, const std::vector<temp_operand>& temps, std::uint32_t temp_words_used) {
@@ -302,6 +309,26 @@ public:
     int output_queues = 0;  ///< assigned so far, in order of first write
 
 private:
+    /// Knows every function before its declaration is reached (calls may precede it), keyed as
+    /// scope_stack::top_level_key will key it: "P::f" for a private function of package P.
+    void find_functions(const std::vector<ast::statement>& body, const scope_stack::private_package* package,
+                        int depth) {
+        for (const auto& s : body) {
+            if (const auto* f = std::get_if<ast::function_decl>(&s)) {
+                const bool own = package && !package->exports.contains(f->name);
+                functions.try_emplace(own ? package->name + "::" + f->name : f->name, function_entry{f});
+            }
+            const auto* i = std::get_if<ast::import_statement>(&s);
+            if (!i || !i->contents || depth >= max_import_depth) continue;
+            if (i->names.empty()) {
+                find_functions(i->contents->body, package, depth + 1);  // a whole import joins the importer
+            } else {
+                const scope_stack::private_package inner{i->package, {i->names.begin(), i->names.end()}};
+                find_functions(i->contents->body, &inner, depth + 1);
+            }
+        }
+    }
+
     std::uint32_t current = 0;     ///< the block code is appended to; block 0 is where the PE starts
     ir::reg next_register = 0;
     std::uint32_t temp_words = 0;  ///< the most any one statement needs: statements reuse the area

@@ -273,7 +273,7 @@ inline void declare_variable(context& cx, const ast::var_decl& decl) {
         if (cx.moved_bases.contains(decl.name)) give_base_word(cx, decl, v);
         if (cx.scopes.at_top_level())
             symbol_map_entries(cx.out.symbols, cx.report, decl.pos)
-                .add(decl.name, v.base, v.type, v.composite.get(), v.extents, v.dim_names);
+                .add(cx.scopes.top_level_key(decl.name), v.base, v.type, v.composite.get(), v.extents, v.dim_names);
     } catch (const abandon&) {
         d.status = declaration::state::failed;
         throw;

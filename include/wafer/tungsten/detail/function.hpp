@@ -70,7 +70,7 @@ inline void lower_body(context& cx, call_frame frame, const std::vector<ast::sta
 
 inline void declare_function(context& cx, const ast::function_decl& f) {
     if (!cx.scopes.at_top_level()) cx.report.fail(f.pos, "function " + quote(f.name) + " must be declared at top level");
-    auto& entry = cx.functions.at(f.name);
+    auto& entry = cx.functions.at(cx.scopes.top_level_key(f.name));
     if (entry.decl != &f) {
         cx.report.error(f.pos, "duplicate function " + quote(f.name));
         cx.report.note(entry.decl->pos, quote(f.name) + " was first declared here");
@@ -190,12 +190,12 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
         intrinsic(e);
         return std::nullopt;
     }
-    const auto found = cx_.functions.find(e.name);
-    if (found == cx_.functions.end()) {
+    const auto* found = cx_.function_named(e.name);
+    if (!found) {
         if (cx_.scopes.find(e.name)) cx_.report.fail(e.pos, quote(e.name) + " is not a function");
         cx_.report.fail(e.pos, "function " + quote(e.name) + " is not declared");
     }
-    const auto& entry = found->second;
+    const auto& entry = *found;
     const auto& f = *entry.decl;
     for (const auto& frame : cx_.frames)
         if (frame.name == f.name)

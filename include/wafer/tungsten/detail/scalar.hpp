@@ -553,9 +553,8 @@ private:
             case kind::cast: return e.type;
             case kind::call: {
                 if (e.name == "wavelet") return base_type::u32;
-                const auto f = cx_.functions.find(e.name);
-                if (f == cx_.functions.end()) return std::nullopt;
-                return f->second.decl->returns;
+                const auto* f = cx_.function_named(e.name);
+                return f ? f->decl->returns : std::nullopt;
             }
             case kind::logical_not: return base_type::xp;
             case kind::binary:

@@ -5,7 +5,9 @@
 // checked, so they cannot use its name even when an outer declaration has it.
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -131,13 +133,46 @@ public:
         d.order = next_order_++;
         d.source = &report_.source();
         auto& scope = scopes_.back();
-        if (auto it = scope.find(d.name); it != scope.end()) {
+        // A kernel's params and sockets are its interface (set=, Paint's bindings): never private.
+        const bool shared = std::holds_alternative<param_symbol>(d.what) || std::holds_alternative<socket_symbol>(d.what);
+        std::string key = scopes_.size() == 1 && !shared ? top_level_key(d.name) : d.name;
+        if (auto it = scope.find(key); it != scope.end()) {
             report_.error(d.pos, "duplicate " + std::string(kind_of(d)) + " declaration " + quote(d.name));
             report_.note(*it->second.source, it->second.pos, quote(d.name) + " was first declared here");
             throw abandon{};
         }
-        std::string key = d.name;
         return scope.emplace(std::move(key), std::move(d)).first->second;
+    }
+
+    /// A package imported by name (`import P.{a, b};`): at top level, P's names but its exports are
+    /// its own, visible only to P's code and colliding with nothing else (docs/tungsten.md, Imports).
+    struct private_package {
+        std::string name;
+        std::set<std::string> exports;
+    };
+
+    /// Code from `text` is (part of) package `p`, imported by name.
+    void keep_private(const source_text& text, private_package p) { private_[&text] = std::move(p); }
+
+    /// The package imported by name that the code being lowered belongs to, or nullptr.
+    const private_package* current_package() const {
+        const auto it = private_.find(&report_.source());
+        return it == private_.end() ? nullptr : &it->second;
+    }
+
+    /// The top-level key of `name` for the code being lowered: "P::name" for a private name of
+    /// package P (the symbol map shows it so), else the name.
+    std::string top_level_key(const std::string& name) const {
+        const auto* p = current_package();
+        return !p || exported(*p, name) ? name : p->name + "::" + name;
+    }
+
+    /// Whether `p` exports `key` (a name, or a tag's key such as "struct point" for point).
+    static bool exported(const private_package& p, const std::string& key) {
+        if (p.exports.contains(key)) return true;
+        for (const std::string_view tag : {"struct ", "union "})
+            if (key.starts_with(tag) && p.exports.contains(key.substr(tag.size()))) return true;
+        return false;
     }
 
     /// The visible declaration of `name`, referenced at `pos`.
@@ -199,12 +234,17 @@ public:
 
 private:
     const declaration* visible(const std::string& name) const {
+        const auto* package = private_.empty() ? nullptr : current_package();
+        const auto at = [&](std::size_t k, const std::string& key) -> const declaration* {
+            auto it = scopes_[k].find(key);
+            if (it == scopes_[k].end() || (k == 0 && floor_ > 0 && it->second.order >= limit_)) return nullptr;
+            return &it->second;
+        };
         for (std::size_t k = scopes_.size(); k-- > 0;) {
             if (k != 0 && k < floor_) continue;  // the scopes of the code around a body
-            auto it = scopes_[k].find(name);
-            if (it == scopes_[k].end()) continue;
-            if (k == 0 && floor_ > 0 && it->second.order >= limit_) continue;
-            return &it->second;
+            if (k == 0 && package && !exported(*package, name))  // the package's own name first
+                if (const auto* d = at(0, package->name + "::" + name)) return d;
+            if (const auto* d = at(k, name)) return d;
         }
         return nullptr;
     }
@@ -214,6 +254,7 @@ private:
     std::uint32_t next_order_ = 0;
     std::size_t floor_ = 0;      ///< the innermost body's first scope; 0 outside bodies
     std::uint32_t limit_ = 0;    ///< inside a body: the top-level declarations it sees are numbered below
+    std::map<const source_text*, private_package> private_;  ///< the texts of packages imported by name
 };
 
 /// The declaration an assignment's target names: a variable or a socket, never a param, an
