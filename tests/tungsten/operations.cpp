@@ -404,3 +404,14 @@ TEST_CASE("Pointers To Scalars As Destinations, in Tungsten: a scalar target of 
     CHECK(r.bits("dst_scalar") == 0x4600);
     CHECK(r.program.dsd_ops.size() == 2);  // each one @fmovh
 }
+
+TEST_CASE("FIFOs: dsd(result ok) receives a synchronous operation's result, false when the FIFO ended it early") {
+    const auto r = run("xp fifo q[8];\nxp a[3] = {1, 2, 3};\nxp b[6];\nu1 ok1 = 1;\nxp ok2 = 5;\n"
+                       "i in [0, 3) q <- a[i];\ndsd(result ok1) i in [0, 6) b[i] <- q;\n"
+                       "i in [0, 2) q <- a[i];\ndsd(result ok2) i in [0, 2) b[i] <- q;\n");
+    CHECK(r.value("ok1") == 0);  // three of six: the FIFO ran empty
+    CHECK(r.value("ok2") == 1);
+    CHECK(r.ints("b") == std::vector<std::int64_t>{1, 2, 3, 0, 0, 0});  // the second read rewrote b[0], b[1]
+    CHECK(first_error("xp socket rx;\nxp fifo q[4];\nu1 ok;\nasync(result ok) i in [0, 4) q <- rx;\n") ==
+          "an asynchronous operation has no result: its completion says it ended (activate t or unblock t)");
+}

@@ -163,8 +163,13 @@ const x3::rule<class program_class, std::vector<statement>> program = "a program
 
 // ---- expressions
 
-const auto integer_literal_rule_def = numbers::integer;
-const auto real_literal_rule_def = numbers::real;
+// A literal takes its type from where it is used (docs/tungsten.md, Typed literals): C's suffixes
+// (5u, 1.0f, 5ULL) are a slip worth naming.
+const auto no_suffix = x3::omit[-(&identifier_char >> reject("a Tungsten literal takes no suffix: it takes its type "
+                                                              "from where it is used; to give it one, cast it, as in "
+                                                              "(u32)5 or (hp)0.5"))];
+const auto integer_literal_rule_def = numbers::integer >> no_suffix;
+const auto real_literal_rule_def = numbers::real >> no_suffix;
 
 const auto subscript = '[' > expression_rule > named(']', "']' to close the subscript");
 // Carbide rejects a.length, a.len and len(a) (reference §5); wafer says why (the lowering does

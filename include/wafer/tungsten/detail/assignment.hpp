@@ -29,6 +29,7 @@ inline void lower_value(context& cx, const statement_frame& frame, operand_lower
                         const ast::expr& value, const ast::assignment* options = nullptr) {
     expression_lowering lowering(cx, frame, operands);
     lowering.assign(dst, value);
+    std::optional<operation_options> set;
     if (options) {
         const char* what = options->async ? "an async statement" : "a statement with dsd(...) options";
         if (lowering.ops.size() != 1 || !lowering.temps.empty())
@@ -43,9 +44,12 @@ inline void lower_value(context& cx, const statement_frame& frame, operand_lower
                                              "this one reads or writes no socket");
             op.async = true;
         }
-        operation_options(cx, *options).apply(op);
+        set.emplace(cx, *options);
+        set->apply(op);
     }
-    if (frame.elements > 0) cx.emit(std::move(lowering.ops), lowering.temps, lowering.temp_words);
+    if (frame.elements > 0)
+        cx.emit(std::move(lowering.ops), lowering.temps, lowering.temp_words, set ? set->result_register() : ir::no_reg);
+    if (set) set->store_result(frame.elements > 0);
 }
 
 /// The DSD lowering of `a`, when it has the shape (dsd_shape.hpp); false, with nothing emitted

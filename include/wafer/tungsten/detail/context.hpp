@@ -111,14 +111,17 @@ public:
         return nullptr;
     }
 
-    /// Appends one statement's operations, each issued in turn; `temps` index into `ops`.
-    void emit(std::vector<ir::dsd_op> ops, const std::vector<temp_operand>& temps, std::uint32_t temp_words_used) {
+    /// Appends one statement's operations, each issued in turn; `temps` index into `ops`. `result`
+    /// receives the last one's result (1, or 0 when a FIFO ended it early).
+    void emit(std::vector<ir::dsd_op> ops, const std::vector<temp_operand>& temps, std::uint32_t temp_words_used,
+              ir::reg result = ir::no_reg) {
         for (auto t : temps) temp_operands.push_back({out.dsd_ops.size() + t.op, t.slot});
         for (auto& op : ops) {
             ir::instruction issue;
             issue.code = ir::instr::dsd;
             issue.target = static_cast<std::uint32_t>(out.dsd_ops.size());
             issue.pos = op.pos;
+            if (&op == &ops.back()) issue.dst = result;
             add(issue);
             out.dsd_ops.push_back(std::move(op));
         }

@@ -35,6 +35,23 @@ public:
         if (op.async) assign_microthread(op);
     }
 
+    /// `result x`: the register the operation's result goes to, or none.
+    ir::reg result_register() {
+        if (result_) result_reg_ = cx_.new_register();
+        return result_reg_;
+    }
+
+    /// Stores the result into `result x`'s variable: 1 when the operation completed (as one that ran
+    /// no element did), 0 when a FIFO ended it early.
+    void store_result(bool issued) {
+        if (!result_) return;
+        scalar_lowering s(cx_);
+        s.at(result_->pos);
+        const ast::expr x{.k = ast::expr::kind::name, .name = result_->word, .pos = result_->pos};
+        s.assign(x, issued ? rvalue{rvalue::kind::typed, {}, ir::r(result_reg_), base_type::u1}
+                           : rvalue{rvalue::kind::constant, constant{false, 1, 0.0}, {}, base_type::xp});
+    }
+
 private:
     void apply(ir::dsd_op& op, const ast::operation_option& o) {
         const auto& n = o.name;
@@ -52,8 +69,16 @@ private:
         if (n == "control_transform") return control_transform(op, o);
         if (n == "simd32" || n == "simd64" || n == "simd32_or_64") return simd(op, o);
         if (n == "zero") return zero(op, o);
+        if (n == "result") {
+            if (a_.async)
+                cx_.report.fail(o.pos, "an asynchronous operation has no result: its completion says it ended "
+                                       "(activate t or unblock t)");
+            word(o, "the variable that receives it: result ok");
+            result_ = o;
+            return;
+        }
         const std::string options = "the options are activate, unblock, on_control, priority, microthread, index, "
-                                    "control, advance_switch, control_transform, simd32, simd64, simd32_or_64 and zero";
+                                    "control, advance_switch, control_transform, simd32, simd64, simd32_or_64, zero and result";
         // `async(t)`: the task its completion activates.
         if (a_.async && o.word.empty() && !o.value) {
             const auto* d = cx_.scopes.find(n);
@@ -220,6 +245,8 @@ private:
 
     context& cx_;
     const ast::assignment& a_;
+    std::optional<ast::operation_option> result_;
+    ir::reg result_reg_ = ir::no_reg;
 };
 
 }  // namespace wafer::tungsten::detail
