@@ -217,6 +217,23 @@ TEST_CASE("fsanitize=bounds checks exactly the subscripts the compiler cannot pr
     CHECK(plain.bounds_checks.empty());
 }
 
+TEST_CASE("a fault in scalar code is reported at the cycle its instruction runs in, not where its burst began") {
+    const auto fault_cycle = [](int steps) {
+        std::string text = "xp z = 0;\nxp a = 1;\n";
+        for (int k = 0; k < steps; ++k) text += "a = a + 1;\n";
+        text += "a = a / z;\n";
+        diagnostics ds;
+        fabric::fabric f(ir::single_pe_layout(tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds)));
+        const auto r = f.run();
+        REQUIRE(r.status == fabric::run_status::fault);
+        CHECK(fabric::report(r).find("(cycle " + std::to_string(r.cycles) + ")") != std::string::npos);
+        return r.cycles;
+    };
+    const auto early = fault_cycle(1), late = fault_cycle(20);
+    CHECK(early > 0);
+    CHECK(late > early);  // 19 more additions run first, in the same burst
+}
+
 TEST_CASE("reference §5: a short inner list is padded as C pads it, with a warning (Carbide lays values end to end)") {
     const std::string text = "xp q[n=2][m=3] = {{1, 2}, {3, 4, 5}};\n";
     CHECK(test::warnings(text) ==

@@ -165,7 +165,7 @@ private:
         for (const auto& f : m_.faults) result.diagnostics.push_back(detail::describe(m_, f));
         if (!m_.faults.empty()) {
             result.status = run_status::fault;
-            result.cycles = now;
+            result.cycles = std::max(now, m_.faults.front().cycle);  // the first fault, inside a scalar burst perhaps
             return result;
         }
         std::sort(m_.warnings.begin(), m_.warnings.end());

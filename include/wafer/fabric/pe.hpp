@@ -103,6 +103,7 @@ private:
     const prepared_program* pp_ = nullptr;
     std::uint32_t* regs_ = nullptr;
     std::uint64_t now_ = 0;
+    std::uint64_t burst_ = 0;  ///< cycles into the current scalar burst
     bool faulted_ = false;  ///< this PE faulted in this step (other PEs' faults do not stop it)
 
     // Staging for one burst of a streaming operation: written before it is read, so left
@@ -141,7 +142,7 @@ private:
 
     void fail(fault f) {
         f.pe = i_;
-        f.cycle = now_;
+        f.cycle = now_ + burst_;  // in a scalar burst: the cycle the faulting instruction starts in
         m_.faults.push_back(f);
         faulted_ = true;
     }
@@ -309,10 +310,15 @@ private:
     std::uint64_t run_scalar() {
         const std::uint64_t budget = shared(0) ? thread_quantum : scalar_burst_cycles;
         std::uint64_t cost = 0;
+        struct burst_end {  // outside a burst, a fault is at the step's own cycle
+            std::uint64_t& burst;
+            ~burst_end() { burst = 0; }
+        } end{burst_};
         while (cost < budget) {
             const std::uint32_t at = p_->pc;
             const ir::instruction& ins = pp_->code[at];
             ++p_->pc;
+            burst_ = cost;
             cost += instruction_cycles;
             using I = ir::instr;
             switch (ins.code) {

@@ -168,8 +168,8 @@ const x3::rule<class program_class, std::vector<statement>> program = "a program
 const auto no_suffix = x3::omit[-(&identifier_char >> reject("a Tungsten literal takes no suffix: it takes its type "
                                                               "from where it is used; to give it one, cast it, as in "
                                                               "(u32)5 or (hp)0.5"))];
-const auto integer_literal_rule_def = numbers::integer >> no_suffix;
-const auto real_literal_rule_def = numbers::real >> no_suffix;
+const auto integer_literal_rule_def = x3::lexeme[numbers::integer >> no_suffix];  // right after it: no skipping
+const auto real_literal_rule_def = x3::lexeme[numbers::real >> no_suffix];
 
 const auto subscript = '[' > expression_rule > named(']', "']' to close the subscript");
 // Carbide rejects a.length, a.len and len(a) (reference §5); wafer says why (the lowering does
