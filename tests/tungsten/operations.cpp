@@ -415,3 +415,13 @@ TEST_CASE("FIFOs: dsd(result ok) receives a synchronous operation's result, fals
     CHECK(first_error("xp socket rx;\nxp fifo q[4];\nu1 ok;\nasync(result ok) i in [0, 4) q <- rx;\n") ==
           "an asynchronous operation has no result: its completion says it ended (activate t or unblock t)");
 }
+
+TEST_CASE("Explicit Index Offset for memory, in Tungsten: a run-time offset in the subscript starts the addition there") {
+    // @add16(memDSD, memDSD, 42, .{.index = my_index}) with |i|{10} -> array[i] and wavelet_index_offset.
+    const auto r = run("u16 array[16];\nxp my_index = 3;\ni in [0, 10) array[my_index + i] = array[my_index + i] + 42;\n");
+    std::vector<std::int64_t> expected(16, 0);
+    for (int i = 3; i < 13; ++i) expected[std::size_t(i)] = 42;
+    CHECK(r.ints("array") == expected);
+    REQUIRE(r.program.dsd_ops.size() == 1);
+    CHECK(r.program.dsd_ops[0].dst.offset_reg != ir::no_reg);  // the offset is read when the operation is issued
+}
