@@ -425,3 +425,23 @@ TEST_CASE("Explicit Index Offset for memory, in Tungsten: a run-time offset in t
     REQUIRE(r.program.dsd_ops.size() == 1);
     CHECK(r.program.dsd_ops[0].dst.offset_reg != ir::no_reg);  // the offset is read when the operation is issued
 }
+
+TEST_CASE("Fabric Queues: input_queue(N) and output_queue(N) fix a socket's queues; the others take the lowest free ones") {
+    const auto r = run_layout(pair(), {{"send", "xp socket tx output_queue(3);\nxp a[3] = {1, 2, 3};\ni in [0, 3) tx <- a[i];\n"},
+                                       {"recv", "xp socket rx input_queue(5);\nxp out[3];\ni in [0, 3) out[i] <- rx;\n"}});
+    CHECK(r.values("b.out", 3) == std::vector<std::uint32_t>{1, 2, 3});
+    CHECK(r.program("send").sockets[0].output_queue == 3);
+    CHECK(r.program("recv").sockets[0].input_queue == 5);
+    const auto lowest = run("xp socket a;\nxp socket b input_queue(0);\nxp x;\nx = 1;\n");
+    CHECK(lowest.program.sockets[1].input_queue == -1);  // fixed, but not used: no queue
+    wafer::diagnostics ds;
+    const auto p = wafer::tungsten::lower(
+        wafer::parse::parse_tungsten("xp socket a;\nxp socket b input_queue(0);\nxp v[2];\ni in [0, 2) v[i] <- a;\n"
+                                     "i in [0, 2) v[i] <- b;\n", "k.w"),
+        {}, ds);
+    CHECK(p.sockets[0].input_queue == 1);  // 0 is b's
+    CHECK(p.sockets[1].input_queue == 0);
+    CHECK(first_error("xp socket a input_queue(2);\nxp socket b input_queue(2);\n") == "input queue 2 is taken by socket 'a'");
+    CHECK(first_error("xp socket a output_queue(6);\n") == "an output queue is a constant from 0 to 5 on wse2");
+    CHECK(first_error("xp socket a output_queue(6);\nxp x;\n", {.arch = hw::arch::wse3}) == "<no error>");
+}

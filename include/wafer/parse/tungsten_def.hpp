@@ -298,7 +298,10 @@ const auto param_declaration_rule_def =
     (base_type >> keyword("param")) > named(param_declarator_rule % ',', "a parameter name") >
     end_of_declaration;
 
-const auto socket_declarator_rule_def = identifier;
+const auto queue_choice_rule = x3::rule<class queue_choice_class, queue_choice>{"input_queue or output_queue"} =
+    lexeme[(x3::string("input_queue") | x3::string("output_queue")) >> !identifier_char] >
+    named('(', "'(' and a queue") > expression_rule > named(')', "')' after the queue");
+const auto socket_declarator_rule_def = identifier >> *queue_choice_rule;
 const auto socket_declaration_rule_def =
     (base_type >> keyword("socket")) > named(socket_declarator_rule % ',', "a socket name") >
     end_of_declaration;

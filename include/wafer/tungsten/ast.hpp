@@ -104,9 +104,11 @@ struct param_decl {
 };
 
 /// `sp socket rx;` (one per declarator): a stream bound to a routing color by Paint.
+/// `input_queue(N)`, `output_queue(N)` fix the queues it uses (otherwise the lowest free ones).
 struct socket_decl {
     base_type type = base_type::xp;
     std::string name;
+    std::optional<expr> input_queue, output_queue;
     source_position pos;
     friend bool operator==(const socket_decl&, const socket_decl&) = default;
 };

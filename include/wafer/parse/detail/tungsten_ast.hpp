@@ -175,8 +175,15 @@ struct param_declaration {
     std::vector<param_declarator> declarators;
 };
 
+/// `input_queue(2)` or `output_queue(3)` after a socket's name.
+struct queue_choice {
+    std::string which;
+    expression queue;
+};
+
 struct socket_declarator : x3::position_tagged {
     std::string name;
+    std::vector<queue_choice> queues;
 };
 
 /// `T stream pick[2], s;`: stream descriptors of vectors of T.

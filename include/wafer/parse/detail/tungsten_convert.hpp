@@ -295,8 +295,15 @@ private:
     }
 
     void add(const socket_declaration& decl, std::vector<ast::statement>& out) const {
-        for (const auto& d : decl.declarators)
-            out.emplace_back(ast::socket_decl{.type = decl.type, .name = d.name, .pos = at(d)});
+        for (const auto& d : decl.declarators) {
+            ast::socket_decl s{.type = decl.type, .name = d.name, .pos = at(d)};
+            for (const auto& q : d.queues) {
+                auto& choice = q.which == "input_queue" ? s.input_queue : s.output_queue;
+                if (choice) handler_.fail(at(d), "socket " + d.name + " has its " + q.which + " twice");
+                choice = expr(q.queue);
+            }
+            out.emplace_back(std::move(s));
+        }
     }
 
     void add(const assignment& a, std::vector<ast::statement>& out) const {

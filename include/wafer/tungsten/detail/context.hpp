@@ -152,7 +152,7 @@ public:
     struct checkpoint {
         ir::pe_program out;
         memory_layout memory;
-        int input_queues, output_queues;
+        std::uint16_t input_taken, output_taken;
         std::uint32_t current;
         ir::reg next_register;
         std::uint32_t temp_words;
@@ -162,15 +162,15 @@ public:
         std::map<int, source_position> microthreads;
     };
     checkpoint save() const {
-        return {out,        memory,          input_queues,        output_queues,           current,
+        return {out,        memory,          input_taken,         output_taken,            current,
                 next_register, temp_words,   temp_operands.size(), scratch_uses.size(), scratch_operands.size(),
                 base_set_at_, handled,      microthreads};
     }
     void restore(checkpoint c) {
         out = std::move(c.out);
         memory = std::move(c.memory);
-        input_queues = c.input_queues;
-        output_queues = c.output_queues;
+        input_taken = c.input_taken;
+        output_taken = c.output_taken;
         current = c.current;
         next_register = c.next_register;
         temp_words = c.temp_words;
@@ -308,8 +308,10 @@ public:
     /// only, so no checkpoint undoes one).
     std::vector<std::pair<std::string, source_position>> task_names;
     int import_depth = 0;  ///< packages being spliced in
-    int input_queues = 0;   ///< assigned so far, in order of first read
-    int output_queues = 0;  ///< assigned so far, in order of first write
+    /// Queues (bit q: queue q): those sockets have, and those declarations fix for sockets
+    /// (input_queue(N), output_queue(N)) that fixed_queues holds, parallel to out.sockets.
+    std::uint16_t input_taken = 0, output_taken = 0, input_fixed = 0, output_fixed = 0;
+    std::vector<std::array<std::int8_t, 2>> fixed_queues;  ///< per socket: input, output (-1: the lowest free)
 
 private:
     /// Knows every function before its declaration is reached (calls may precede it), keyed as

@@ -77,7 +77,29 @@ inline void declare_socket(context& cx, const ast::socket_decl& s) {
         cx.report.fail(s.pos, "a socket of type " + std::string(name_of(s.type)) + " is not supported yet");
     }
     cx.out.sockets.push_back({s.name, *type, -1, -1});
+    cx.fixed_queues.push_back({-1, -1});
     d.status = declaration::state::ready;
+    for (const auto* choice : {&s.input_queue, &s.output_queue}) {
+        if (!*choice) continue;
+        const bool input = choice == &s.input_queue;
+        const char* what = input ? "input" : "output";
+        const int available = input ? hw::input_queues : hw::output_queues(cx.options.arch);
+        check_well_formed(**choice, cx.report);
+        const auto q = cx.eval.integer_of(**choice);
+        if (!q || *q < 0 || *q >= available)
+            cx.report.fail((*choice)->pos, std::string("an ") + what + " queue is a constant from 0 to " +
+                                               std::to_string(available - 1) + " on " +
+                                               std::string(hw::name_of(cx.options.arch)));
+        auto& fixed = input ? cx.input_fixed : cx.output_fixed;
+        for (std::size_t other = 0; other + 1 < cx.out.sockets.size(); ++other) {
+            const auto& o = cx.out.sockets[other];
+            if ((input ? o.input_queue : o.output_queue) == *q || cx.fixed_queues[other][input ? 0 : 1] == *q)
+                cx.report.fail((*choice)->pos, std::string(what) + " queue " + std::to_string(*q) +
+                                                   " is taken by socket " + quote(o.name));
+        }
+        fixed = static_cast<std::uint16_t>(fixed | 1u << *q);
+        cx.fixed_queues.back()[input ? 0 : 1] = static_cast<std::int8_t>(*q);
+    }
 }
 
 /// The number in bank(), align() or address(), which must be a constant from `lo` to `hi`.

@@ -96,8 +96,7 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
         cx.report.fail(h.pos, "the parameters of the handler take " + std::to_string(bits) + " bits, but a wavelet of " +
                                   quote(h.socket) + " carries " + std::to_string(carried));
     if (!listened)
-        sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input",
-                                      ast::expr{.k = ast::expr::kind::name, .name = h.socket, .pos = h.pos});
+        sock.input_queue = queue_for(cx, s->index, true, h.pos);
     cx.handled.emplace(s->index, h.pos);
 
     ir::task task;
@@ -129,8 +128,7 @@ inline void listen(context& cx, const std::string& socket, source_position pos) 
     if (!s) cx.report.fail(pos, quote(socket) + " is " + a_kind(d) + ", not a socket");
     auto& sock = cx.out.sockets[s->index];
     if (sock.input_queue < 0) {
-        sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input",
-                                      ast::expr{.k = ast::expr::kind::name, .name = socket, .pos = pos});
+        sock.input_queue = queue_for(cx, s->index, true, pos);
         cx.control_sockets.insert(s->index);
     }
 }

@@ -13,14 +13,26 @@
 
 namespace wafer::tungsten::detail {
 
-inline std::int8_t next_queue(const context& cx, int& used, int available, const char* what, const ast::expr& e) {
-    // An async operation's microthread is one of its queues' IDs: a new queue for one skips the
-    // IDs other async operations run on (docs/tungsten.md, Tasks, FIFOs and asynchronous operations).
-    while (cx.async_statement && used < available && cx.microthreads.contains(used)) ++used;
-    if (used == available)
-        cx.report.fail(e.pos, "socket " + quote(e.name) + " needs an " + what + " queue, but all " +
-                                  std::to_string(available) + " " + what + " queues of the PE are taken");
-    return static_cast<std::int8_t>(used++);
+/// The queue socket `s` reads (input) or writes through: the one its declaration fixes
+/// (`input_queue(N)`, `output_queue(N)`), else the lowest no socket has or fixes. An async operation's
+/// microthread is one of its queues' IDs, so a new queue for one also skips the IDs other async
+/// operations run on (docs/tungsten.md, Tasks, FIFOs and asynchronous operations).
+inline std::int8_t queue_for(context& cx, std::size_t s, bool input, source_position pos) {
+    auto& taken = input ? cx.input_taken : cx.output_taken;
+    if (const auto fixed = cx.fixed_queues[s][input ? 0 : 1]; fixed >= 0) {
+        taken = static_cast<std::uint16_t>(taken | 1u << fixed);
+        return fixed;
+    }
+    const unsigned blocked = taken | (input ? cx.input_fixed : cx.output_fixed);
+    const int available = input ? hw::input_queues : hw::output_queues(cx.options.arch);
+    for (int q = 0; q < available; ++q) {
+        if ((blocked & 1u << q) || (cx.async_statement && cx.microthreads.contains(q))) continue;
+        taken = static_cast<std::uint16_t>(taken | 1u << q);
+        return static_cast<std::int8_t>(q);
+    }
+    const char* what = input ? "input" : "output";
+    cx.report.fail(pos, "socket " + quote(cx.out.sockets[s].name) + " needs an " + what + " queue, but all " +
+                            std::to_string(available) + " " + what + " queues of the PE are taken");
 }
 
 inline ir::dsd fabric_operand(context& cx, const socket_symbol& s, const ast::expr& e, bool read) {
@@ -36,12 +48,11 @@ inline ir::dsd fabric_operand(context& cx, const socket_symbol& s, const ast::ex
         throw abandon{};
     }
     if (read) {
-        if (sock.input_queue < 0) sock.input_queue = next_queue(cx, cx.input_queues, hw::input_queues, "input", e);
+        if (sock.input_queue < 0) sock.input_queue = queue_for(cx, s.index, true, e.pos);
         o.k = ir::dsd::kind::fabin;
         o.queue = static_cast<std::uint8_t>(sock.input_queue);
     } else {
-        if (sock.output_queue < 0)
-            sock.output_queue = next_queue(cx, cx.output_queues, hw::output_queues(cx.options.arch), "output", e);
+        if (sock.output_queue < 0) sock.output_queue = queue_for(cx, s.index, false, e.pos);
         o.k = ir::dsd::kind::fabout;
         o.queue = static_cast<std::uint8_t>(sock.output_queue);
     }
