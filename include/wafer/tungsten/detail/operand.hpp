@@ -293,7 +293,8 @@ private:
         if (descriptor.operands.empty()) descriptor.k = ast::expr::kind::name;
         scalar_lowering s(cx_);
         s.at(f_.pos);
-        const auto [base, offset] = s.address_of(value_access(v, descriptor, cx_.report));
+        const auto place = s.address_of(value_access(v, descriptor, cx_.report));
+        const auto base = place.first, offset = place.second;  // named: a lambda below uses them
         const auto word = [&](std::uint32_t k) {
             ir::instruction ld;
             ld.code = ir::instr::load;
