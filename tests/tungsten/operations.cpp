@@ -137,6 +137,12 @@ TEST_CASE("SIMD Mode: dsd(simd32) carries two 16-bit values per wavelet, both wa
     const auto plain = run_layout(pair(), {{"send", "xp socket tx;\nxp a[4] = {1, 2, 3, 4};\ndsd(simd32) i in [0, 4) tx <- a[i];\n"},
                                            {"recv", "xp socket rx;\nxp out[4];\ni in [0, 2) out[i] <- rx;\n"}});
     CHECK(plain.values("b.out", 2) == std::vector<std::uint32_t>{1, 3});
+    for (const char* mode : {"simd64", "simd32_or_64"}) {
+        const std::string m = mode;
+        const auto two = run_layout(pair(), {{"send", "xp socket tx;\nxp a[4] = {9, 8, 7, 6};\ndsd(" + m + ") i in [0, 4) tx <- a[i];\n"},
+                                             {"recv", "xp socket rx;\nxp out[4];\ndsd(" + m + ") i in [0, 4) out[i] <- rx;\n"}});
+        CHECK(two.values("b.out", 4) == std::vector<std::uint32_t>{9, 8, 7, 6});
+    }
     CHECK(first_error("sp socket tx;\nsp a[2];\ndsd(simd32) i in [0, 2) tx <- a[i];\n") ==
           "a SIMD mode packs 16-bit values, and this operation moves 32-bit ones");
 }
@@ -444,4 +450,19 @@ TEST_CASE("Fabric Queues: input_queue(N) and output_queue(N) fix a socket's queu
     CHECK(first_error("xp socket a input_queue(2);\nxp socket b input_queue(2);\n") == "input queue 2 is taken by socket 'a'");
     CHECK(first_error("xp socket a output_queue(6);\n") == "an output queue is a constant from 0 to 5 on wse2");
     CHECK(first_error("xp socket a output_queue(6);\nxp x;\n", {.arch = hw::arch::wse3}) == "<no error>");
+}
+
+TEST_CASE("Task Activation on Pop: activate_pop runs a task when a pop frees the room a push found full") {
+    // The push runs first and fills q (capacity 2) while the main thread counts; the pop issued after
+    // it gives the waiting push its room back.
+    const auto r = run_layout(relay("relay"), {{"send", "xp socket tx;\nxp a[6] = {1, 2, 3, 4, 5, 6};\ni in [0, 6) tx <- a[i];\n"},
+                                               {"relay", "xp socket rx;\nxp socket tx;\nxp popped = 0;\nxp x = 0;\n"
+                                                         "task drained { popped = popped + 1; }\n"
+                                                         "xp fifo q[2] activate_pop(drained);\n"
+                                                         "async i in [0, 6) q <- rx;\nk in [0, 40) x = x + k;\n"
+                                                         "async i in [0, 6) tx <- q;\n"},
+                                               {"recv", "xp socket rx;\nxp out[6];\ni in [0, 6) out[i] <- rx;\n"}});
+    CHECK(r.values("e.out", 6) == std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6});
+    CHECK(r.value("b.popped") >= 1);
+    CHECK(r.program("relay").fifos[0].activate_pop == 0);
 }
