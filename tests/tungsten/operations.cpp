@@ -173,6 +173,8 @@ TEST_CASE("Completion: async(unblock t) releases a blocked task when the operati
     CHECK(held.value("a.hits") == 0);
     CHECK(first_error("xp socket tx;\nxp a[3];\ntask t { }\ntask u { }\nasync(activate t, unblock u) i in [0, 3) tx <- a[i];\n") ==
           "an operation activates or unblocks at most one task when it completes");
+    CHECK(first_error("xp socket tx;\nxp a[3];\ntask t { }\ntask u { }\nasync(t, activate u) i in [0, 3) tx <- a[i];\n") ==
+          "an operation activates or unblocks at most one task when it completes");
     // A handler is unblocked by its socket's name.
     CHECK(first_error("xp socket rx;\nxp socket tx;\nxp a[3];\nasync(unblock rx) i in [0, 3) tx <- a[i];\n") ==
           "socket 'rx' has no handler (declared before this) to block or unblock");

@@ -4,9 +4,12 @@
 // (async, activate, unblock, on_control, priority, microthread, index) or on its socket and memory
 // operands (control, advance_switch, control_transform, SIMD modes, zero). Every option is checked
 // against the operation it lands on, so a mistake the hardware would leave undefined is an error.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "wafer/core/hardware.hpp"
 #include "wafer/ir/pe_program.hpp"
@@ -26,7 +29,9 @@ public:
     void apply(ir::dsd_op& op) {
         std::set<std::string> seen;
         for (const auto& o : a_.options) {
-            if (!seen.insert(o.name == "unblock" ? "activate" : o.name).second)
+            // unblock, activate and a bare task name (`async(t)`) all set the completion action.
+            const bool completion = o.name == "activate" || o.name == "unblock" || !is_option(o.name);
+            if (!seen.insert(completion ? "activate" : o.name).second)
                 cx_.report.fail(o.pos, o.name == "activate" || o.name == "unblock"
                                            ? "an operation activates or unblocks at most one task when it completes"
                                            : "option " + quote(o.name) + " is given twice");
@@ -53,6 +58,20 @@ public:
     }
 
 private:
+    static constexpr std::array<std::string_view, 14> names{
+        "activate", "unblock",        "on_control", "priority", "microthread",  "index", "control",
+        "advance_switch", "control_transform", "simd32", "simd64", "simd32_or_64", "zero", "result"};
+
+    static bool is_option(const std::string& n) { return std::find(names.begin(), names.end(), n) != names.end(); }
+
+    /// "the options are activate, unblock, ... and result".
+    static std::string option_list() {
+        std::string out = "the options are ";
+        for (std::size_t k = 0; k < names.size(); ++k)
+            out += std::string(k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + std::string(names[k]);
+        return out;
+    }
+
     void apply(ir::dsd_op& op, const ast::operation_option& o) {
         const auto& n = o.name;
         if (n == "activate" || n == "unblock") return completion(op.on_complete, n, o);
@@ -77,8 +96,7 @@ private:
             result_ = o;
             return;
         }
-        const std::string options = "the options are activate, unblock, on_control, priority, microthread, index, "
-                                    "control, advance_switch, control_transform, simd32, simd64, simd32_or_64, zero and result";
+        const std::string options = option_list();
         // `async(t)`: the task its completion activates.
         if (a_.async && o.word.empty() && !o.value) {
             const auto* d = cx_.scopes.find(n);
