@@ -197,34 +197,16 @@ wafer::tungsten::ast::program with_package(const std::string& main, const std::s
 TEST_CASE("selective imports: a package's private functions, tasks and types neither leak nor collide") {
     const std::string package = "xp count = 0;\nstruct cell { xp v; };\nstruct cell c;\n"
                                 "void helper() { count = count + 1; }\nvoid bump() { helper(); helper(); c.v = count; }\n";
-    wafer::diagnostics ds;
-    const auto program = wafer::tungsten::lower(
-        with_package("import pkg.{bump};\nxp count = 100;\nvoid helper() { count = count + 10; }\n"
-                     "struct cell { sp w; };\nbump();\nhelper();\n",
-                     package),
-        {}, ds);
-    wafer::fabric::fabric f(wafer::ir::single_pe_layout(program));
-    REQUIRE(f.run().status == wafer::fabric::run_status::halted);
-    const auto memory = f.memory(0);
-    const auto word_of = [&](const std::string& name) {
-        for (const auto& s : program.symbols)
-            if (s.name == name) return memory[s.base];
-        FAIL("no symbol " << name);
-        return wafer::word{};
-    };
-    CHECK(word_of("pkg::count") == 2);  // the package's helper ran twice, on its own count
-    CHECK(word_of("pkg::c.v") == 2);
-    CHECK(word_of("count") == 110);     // the importer's helper, on the importer's count
+    const auto r = wafer::test::run_to_end(with_package("import pkg.{bump};\nxp count = 100;\n"
+                                                        "void helper() { count = count + 10; }\n"
+                                                        "struct cell { sp w; };\nbump();\nhelper();\n",
+                                                        package));
+    REQUIRE(r.result.status == wafer::fabric::run_status::halted);
+    CHECK(r.value("pkg::count") == 2);  // the package's helper ran twice, on its own count
+    CHECK(r.value("pkg::c.v") == 2);
+    CHECK(r.value("count") == 110);     // the importer's helper, on the importer's count
     // What the importer does not list stays out of sight.
-    const auto hidden = [&](const std::string& main) {
-        try {
-            wafer::diagnostics d;
-            wafer::tungsten::lower(with_package(main, package), {}, d);
-        } catch (const wafer::error& e) {
-            return e.diagnostics().front().message;
-        }
-        return std::string("<no error>");
-    };
+    const auto hidden = [&](const std::string& main) { return first_error(with_package(main, package)); };
     CHECK(hidden("import pkg.{bump};\nhelper();\n") == "function 'helper' is not declared");
     CHECK(hidden("import pkg.{bump};\nstruct cell x;\n") == "'struct cell' is not declared");
     CHECK(hidden("import pkg.{count};\nxp count = 1;\n") == "duplicate scalar declaration 'count'");

@@ -71,14 +71,23 @@ struct ran {
     float real(const std::string& name) const { return std::bit_cast<float>(bits(name)); }
 };
 
-inline ran run(const std::string& text, const std::vector<ir::param_value>& settings = {}) {
+/// `prog` compiled and run alone on one PE, however the run ends (a fault, a deadlock).
+inline ran run_to_end(const tungsten::ast::program& prog, const std::vector<ir::param_value>& settings = {},
+                      const tungsten::lower_options& options = {}) {
     diagnostics ds;
-    auto program = tungsten::lower(parse::parse_tungsten(text, "k.w"), settings, ds);
+    auto program = tungsten::lower(prog, settings, ds, options);
     fabric::fabric f(ir::single_pe_layout(program));
     auto r = f.run();
-    REQUIRE_MESSAGE(r.status == fabric::run_status::halted, fabric::report(r));
     auto m = f.memory(0);
     return {program, std::vector<word>(m.begin(), m.end()), r};
+}
+
+/// The kernel `text` run to its halt.
+inline ran run(const std::string& text, const std::vector<ir::param_value>& settings = {},
+               const tungsten::lower_options& options = {}) {
+    auto r = run_to_end(parse::parse_tungsten(text, "k.w"), settings, options);
+    REQUIRE_MESSAGE(r.result.status == fabric::run_status::halted, fabric::report(r.result));
+    return r;
 }
 
 /// The warnings compiling `text` gives (it must compile).
@@ -91,10 +100,21 @@ inline std::vector<std::string> warnings(const std::string& text) {
     return out;
 }
 
-inline std::string first_error(const std::string& text, const tungsten::lower_options& options = {}) {
+/// The first error compiling `text` (or a program built another way) gives, or "<no error>".
+inline std::string first_error(const std::string& text, const tungsten::lower_options& options = {});
+inline std::string first_error(const tungsten::ast::program& prog, const tungsten::lower_options& options = {}) {
     try {
         diagnostics ds;
-        tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds, options);
+        tungsten::lower(prog, {}, ds, options);
+    } catch (const error& e) {
+        for (const auto& d : e.diagnostics())
+            if (d.level == severity::error) return d.message;
+    }
+    return "<no error>";
+}
+inline std::string first_error(const std::string& text, const tungsten::lower_options& options) {
+    try {
+        return first_error(parse::parse_tungsten(text, "k.w"), options);
     } catch (const error& e) {
         for (const auto& d : e.diagnostics())
             if (d.level == severity::error) return d.message;

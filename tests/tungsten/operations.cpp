@@ -245,14 +245,7 @@ namespace {
 /// `text` compiled as wafer compiles it, and again as scalar code (fsanitize=bounds keeps every
 /// statement scalar and checked): the memory both leave.
 std::pair<wafer::test::ran, wafer::test::ran> both_ways(const std::string& text) {
-    auto fast = run(text);
-    wafer::diagnostics ds;
-    auto program = wafer::tungsten::lower(wafer::parse::parse_tungsten(text, "k.w"), {}, ds, {.check_bounds = true});
-    wafer::fabric::fabric f(ir::single_pe_layout(program));
-    auto r = f.run();
-    REQUIRE(r.status == wafer::fabric::run_status::halted);
-    auto m = f.memory(0);
-    return {std::move(fast), wafer::test::ran{program, std::vector<wafer::word>(m.begin(), m.end()), r}};
+    return {run(text), run(text, {}, {.check_bounds = true})};
 }
 
 std::size_t dynamic_ops(const ir::pe_program& p) {
@@ -352,10 +345,7 @@ TEST_CASE("Streams: wafer's diagnostics") {
 
 TEST_CASE("Streams: fsanitize=bounds checks an operation's length against the stream's extent") {
     const std::string text = "xp a[4] = {1, 2, 3, 4};\nxp out[6];\nxp stream s;\ns = stream(a);\ni in [0, 6) out[i] = s[i];\n";
-    wafer::diagnostics ds;
-    const auto program = wafer::tungsten::lower(wafer::parse::parse_tungsten(text, "k.w"), {}, ds, {.check_bounds = true});
-    wafer::fabric::fabric f(ir::single_pe_layout(program));
-    const auto r = f.run();
+    const auto r = wafer::test::run_to_end(wafer::parse::parse_tungsten(text, "k.w"), {}, {.check_bounds = true}).result;
     REQUIRE(r.status == wafer::fabric::run_status::fault);
     CHECK(wafer::fabric::report(r).find("reads 's' at index 5 of dimension 'vector', outside its extent 4") != std::string::npos);
     // Unchecked, it reads on past a, into out (laid out after it), which it has just written.

@@ -222,9 +222,7 @@ TEST_CASE("a fault in scalar code is reported at the cycle its instruction runs 
         std::string text = "xp z = 0;\nxp a = 1;\n";
         for (int k = 0; k < steps; ++k) text += "a = a + 1;\n";
         text += "a = a / z;\n";
-        diagnostics ds;
-        fabric::fabric f(ir::single_pe_layout(tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds)));
-        const auto r = f.run();
+        const auto r = test::run_to_end(parse::parse_tungsten(text, "k.w")).result;
         REQUIRE(r.status == fabric::run_status::fault);
         CHECK(fabric::report(r).find("(cycle " + std::to_string(r.cycles) + ")") != std::string::npos);
         return r.cycles;

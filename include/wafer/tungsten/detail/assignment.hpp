@@ -161,6 +161,17 @@ inline bool mentions(const ast::expr& e, const std::string& name) {
     return false;
 }
 
+/// Whether `e` reads a variable (not only literals, params and iterators).
+inline bool reads_variable(const context& cx, const ast::expr& e) {
+    if (e.k == ast::expr::kind::name || e.k == ast::expr::kind::subscript || e.k == ast::expr::kind::member) {
+        const auto* d = cx.scopes.find(root_of(e).name);
+        if (d && std::holds_alternative<variable_symbol>(d->what)) return true;
+    }
+    for (const auto& o : e.operands)
+        if (reads_variable(cx, o)) return true;
+    return false;
+}
+
 /// `target = ∑(k in [lo, hi)) summand` (∑s may nest) as DSD operations: `target = 0`, then ONE
 /// operation over the statement's loops and the ∑'s iterators that adds each term into the target,
 /// `target <- target + summand` (a multiply-add for a product): the scalar ∑'s terms, added in the
@@ -179,16 +190,7 @@ inline bool lower_sum_as_dsd(context& cx, const ast::assignment& a) {
     }
     // The scalar ∑ reads the target's old value; and it computes in its operand's type, which the DSD
     // operation shares only when the operand reads a variable (a literal or an iterator alone sums as xp).
-    const auto typed = [&](const auto& self, const ast::expr& e) -> bool {
-        if (e.k == kind::name || e.k == kind::subscript || e.k == kind::member) {
-            const auto* d = cx.scopes.find(root_of(e).name);
-            if (d && std::holds_alternative<variable_symbol>(d->what)) return true;
-        }
-        for (const auto& o : e.operands)
-            if (self(self, o)) return true;
-        return false;
-    };
-    if (loops.size() > ir::max_rank || mentions(*summand, root_of(a.target).name) || !typed(typed, *summand))
+    if (loops.size() > ir::max_rank || mentions(*summand, root_of(a.target).name) || !reads_variable(cx, *summand))
         return false;
     const auto errors = cx.report.errors();
     auto saved = cx.save();
