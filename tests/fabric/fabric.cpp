@@ -254,7 +254,7 @@ TEST_CASE("the deadlock report quotes the kernel's source line once it is read f
     }
     auto recv = program("recv", {op(opcode::mov, data_type::i16, {4}, mem(0), {fabin(0)}, {4, 13})}, 4, {},
                         {reads("rx", 0)});
-    recv.source_file = file;
+    recv.source_files = {file};
     fabric::fabric f(make_layout(1, 1, {recv}, {place(0, 0, 0, "r", {{0, 1}})}));
     auto r = f.run();
     REQUIRE(r.status == run_status::deadlock);
@@ -331,7 +331,7 @@ TEST_CASE("a memory access past the end of PE memory stops the run with a fault"
                      {op(opcode::mov, data_type::i16, {2}, mem(0), {imm(1)}, {2, 1}),
                       op(opcode::add, data_type::i16, {32}, mem(0x5ff0), {mem(0), imm(1)}, {3, 5})},
                      2);
-    p.source_file = "k.w";
+    p.source_files = {"k.w"};
     fabric::fabric f(ir::single_pe_layout(p));
     const auto r = f.run();
     REQUIRE(r.status == run_status::fault);
@@ -433,7 +433,7 @@ TEST_CASE("a PE running a small kernel costs at most 400 bytes of fabric state b
 
 TEST_CASE("malformed layouts are rejected with diagnostics") {
     auto k = program("k", {op(opcode::mov, data_type::i16, {1}, mem(0), {fabin(9)}, {1, 1})}, 1);
-    k.source_file = "k.w";
+    k.source_files = {"k.w"};
     try {
         fabric::fabric f(make_layout(2, 1, {k}, {place(2, 0, 0, "far"), place(0, 0, 3, "lost")}));
         FAIL("no error");

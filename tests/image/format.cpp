@@ -7,6 +7,7 @@ wafer::image::image sample() {
     using namespace wafer::ir;
     pe_program p;
     p.kernel = "k";
+    p.source_files = {"k.w", "lib/vectors.w"};
     p.params = {{"N", 4}};
     p.symbols = {{"a", value_format::s16, 0, {{"n", 4, 1}}}};
     p.sockets = {{"rx", data_type::i16, 0, -1}};
@@ -18,7 +19,7 @@ wafer::image::image sample() {
     op.dst = {dsd::kind::mem, 0, {1}};
     op.src[0] = {dsd::kind::fabin, 0, {}, 0};
     op.src[1] = {dsd::kind::immediate, 0, {}, 0, 7};
-    op.pos = {3, 1};
+    op.pos = {{3, 1}, 1};  // in the imported package
     straight_line(p, {op});
     p.memory_words = 4;
     wafer::image::image im;
@@ -34,7 +35,13 @@ wafer::image::image sample() {
 TEST_CASE("an image survives a round trip through its bytes") {
     auto im = sample();
     auto bytes = wafer::image::to_bytes(im);
-    CHECK(wafer::image::from_bytes(bytes, "x.img") == im);
+    const auto back = wafer::image::from_bytes(bytes, "x.img");
+    CHECK(back == im);
+    // Debug info is not part of equality, so check it on its own: reports name the package's file.
+    const auto& p = back.layout.programs.at(0);
+    CHECK(p.source_files == im.layout.programs[0].source_files);
+    CHECK(p.file_of(p.dsd_ops.at(0).pos) == "lib/vectors.w");
+    CHECK(p.blocks.at(0).code.at(0).pos.line == 3);
 }
 
 TEST_CASE("a truncated or corrupt image is an error, never a crash") {

@@ -231,7 +231,7 @@ namespace {
 ir::pe_program sample() {
     ir::pe_program p;
     p.kernel = "k";
-    p.source_file = "k.w";
+    p.source_files = {"k.w"};
     p.params = {{"N", 4}};
     p.symbols = {{"a", value_format::s16, 0, {{"n", 4, 1}}}};
     p.sockets = {{"in", data_type::i16, 0, -1}, {"out", data_type::i16, -1, 1}};
@@ -341,10 +341,10 @@ TEST_CASE("changing any one field of a program makes it differ") {
 TEST_CASE("debug info is not part of equality: source file and positions") {
     const auto base = sample();
     auto p = sample();
-    p.source_file = "other.w";
-    p.dsd_ops[0].pos = {40, 2};
-    p.blocks[0].code[0].pos = {41, 3};
-    p.fifos[0].pos = {42, 4};
+    p.source_files = {"other.w"};
+    p.dsd_ops[0].pos = {{40, 2}, 1};
+    p.blocks[0].code[0].pos = {{41, 3}, 2};
+    p.fifos[0].pos = {{42, 4}, 1};
     CHECK(p == base);
     // ... while the same kind of change to a field that is not debug info is seen
     p.blocks[0].code[0].src[0] = ir::r(0);

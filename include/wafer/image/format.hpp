@@ -12,11 +12,11 @@
 namespace wafer::image {
 
 inline constexpr char image_magic[8] = {'W', 'A', 'F', 'E', 'R', 'I', 'M', 'G'};
-inline constexpr std::uint32_t image_version = 3;
+inline constexpr std::uint32_t image_version = 4;
 
 namespace detail {
 // The field lists, one per struct, in file order.
-template <class Ar> void fields(Ar& ar, source_position& p) { ar(p.line, p.column); }
+template <class Ar> void fields(Ar& ar, ir::debug_position& p) { ar(p.line, p.column, p.file); }
 template <class Ar> void fields(Ar& ar, ir::dsd& d) {
     ar(d.k, d.base, d.stride, d.queue, d.bits, d.fifo, d.base_reg, d.offset_reg, d.stride_reg, d.socket,
        d.wavelet_index_offset, d.control, d.control_transform, d.advance_switch, d.simd, d.zero);
@@ -38,7 +38,7 @@ template <class Ar> void fields(Ar& ar, ir::segment& s) { ar(s.base, s.words); }
 template <class Ar> void fields(Ar& ar, ir::param_value& p) { ar(p.name, p.value); }
 template <class Ar> void fields(Ar& ar, ir::bounds_check& c) { ar(c.array, c.dimension); }
 template <class Ar> void fields(Ar& ar, ir::pe_program& p) {
-    ar(p.kernel, p.source_file, p.params, p.symbols, p.sockets, p.data, p.blocks, p.dsd_ops, p.tasks, p.fifos,
+    ar(p.kernel, p.source_files, p.params, p.symbols, p.sockets, p.data, p.blocks, p.dsd_ops, p.tasks, p.fifos,
        p.bounds_checks, p.registers, p.memory_words);
 }
 template <class Ar> void fields(Ar& ar, ir::switch_position& s) { ar(s.input, s.outputs, s.has_input); }

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#include "wafer/core/diagnostic.hpp"
+#include "wafer/ir/debug_position.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/types.hpp"
 
@@ -106,7 +106,7 @@ struct dsd_op {
     task_action on_complete;          ///< activate or unblock
     task_action on_control;           ///< terminate, activate or unblock (each ends the operation)
 
-    source_position pos;              ///< debug info, not part of equality
+    debug_position pos;               ///< debug info, not part of equality
 
     std::uint64_t elements() const noexcept {
         std::uint64_t n = 1;

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "wafer/core/diagnostic.hpp"
+#include "wafer/ir/debug_position.hpp"
 #include "wafer/ir/dsd.hpp"
 #include "wafer/ir/types.hpp"
 
@@ -68,7 +68,7 @@ struct instruction {
     std::array<value, 3> src{};
     std::uint32_t target = 0;  ///< jump/branch/call: a block; dsd: an operation; tasks, FIFOs, sockets: an index
     std::uint32_t other = 0;   ///< branch: the block when a == 0
-    source_position pos;       ///< debug info, not part of equality
+    debug_position pos;        ///< debug info, not part of equality
 
     friend constexpr bool operator==(const instruction& a, const instruction& b) {
         return a.code == b.code && a.type == b.type && a.from == b.from && a.dst == b.dst && a.src == b.src &&

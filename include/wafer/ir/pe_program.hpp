@@ -64,7 +64,9 @@ struct bounds_check {
 
 struct pe_program {
     std::string kernel;                ///< the kernel's name
-    std::string source_file;           ///< debug info: the .w file ("" for a C++ kernel); not part of equality
+    /// Debug info, not part of equality: the files positions name (debug_position::file), the
+    /// kernel's own .w file first ("" for a C++ kernel), then the packages it imports.
+    std::vector<std::string> source_files;
     std::vector<param_value> params;   ///< the values it was compiled with, in declaration order
     std::vector<symbol> symbols;
     std::vector<socket> sockets;
@@ -76,6 +78,12 @@ struct pe_program {
     std::vector<bounds_check> bounds_checks;  ///< named by check_bounds instructions
     std::uint16_t registers = 0;       ///< r0 .. r(registers - 1), zero at the start
     std::uint32_t memory_words = 0;    ///< one past the highest word the program declares
+
+    /// The file `pos` is in ("" when unknown).
+    const std::string& file_of(debug_position pos) const noexcept {
+        static const std::string unknown;
+        return pos.file < source_files.size() ? source_files[pos.file] : unknown;
+    }
 
     friend bool operator==(const pe_program& a, const pe_program& b) {
         return a.kernel == b.kernel && a.params == b.params && a.symbols == b.symbols && a.sockets == b.sockets &&

@@ -166,7 +166,9 @@ inline std::string listing(const pe_program& p) {
     for (std::size_t b = 0; b < p.blocks.size(); ++b) {
         if (p.blocks.size() > 1) out += " block" + std::to_string(b) + ":\n";
         for (const auto& i : p.blocks[b].code)
-            out += "  " + std::to_string(i.pos.line) + ": " + to_string(i, p) + '\n';
+            // A line of an imported package names its file; the kernel's own lines are bare numbers.
+            out += "  " + (i.pos.file == 0 ? "" : p.file_of(i.pos) + ":") + std::to_string(i.pos.line) + ": " +
+                   to_string(i, p) + '\n';
     }
     return out;
 }

@@ -5,7 +5,7 @@
 // is a ring buffer in PE memory that DSD operations push to and pop from (dsd-reference.rst, FIFOs).
 #include <cstdint>
 
-#include "wafer/core/diagnostic.hpp"
+#include "wafer/ir/debug_position.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
 #include "wafer/ir/types.hpp"
@@ -33,7 +33,7 @@ struct fifo {
     std::uint16_t align = 0;       ///< the buffer's explicit alignment in words; 0: none given
     std::int16_t activate_push = -1;  ///< a local task activated on push after an empty event (-1: none)
     std::int16_t activate_pop = -1;   ///< a local task activated on pop after a full event (-1: none)
-    source_position pos;           ///< debug info, not part of equality
+    debug_position pos;            ///< debug info, not part of equality
     friend constexpr bool operator==(const fifo& a, const fifo& b) {
         return a.base == b.base && a.capacity == b.capacity && a.type == b.type && a.align == b.align &&
                a.activate_push == b.activate_push && a.activate_pop == b.activate_pop;

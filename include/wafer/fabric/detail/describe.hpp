@@ -29,7 +29,7 @@ inline std::string socket_text(const ir::pe_program& prog, bool input, int q) {
 inline diagnostic describe(const machine& m, const fault& f) {
     const auto& prog = m.program_of(f.pe);
     const auto& pp = m.programs[m.pes[f.pe].program];
-    const source_position pos = f.op >= 0 ? prog.dsd_ops[std::size_t(f.op)].pos : pp.code[f.instruction].pos;
+    const ir::debug_position pos = f.op >= 0 ? prog.dsd_ops[std::size_t(f.op)].pos : pp.code[f.instruction].pos;
     const std::string who = pe_label(m, f.pe) + ": ";
     const std::string what = f.op >= 0 ? "operation " + std::to_string(f.op + 1) : "instruction " + std::to_string(f.instruction + 1);
     const std::string queue = std::string(f.output ? "output" : "input") + " queue " + std::to_string(f.low);
@@ -61,7 +61,7 @@ inline diagnostic describe(const machine& m, const fault& f) {
                   " while it still holds wavelets of that color: empty a queue before reusing it";
         break;
     }
-    return diagnostic{severity::error, prog.source_file, pos, who + message + " (cycle " + std::to_string(f.cycle) + ")", ""};
+    return diagnostic{severity::error, prog.file_of(pos), pos, who + message + " (cycle " + std::to_string(f.cycle) + ")", ""};
 }
 
 inline diagnostic describe(const machine& m, const run_warning& w) {
@@ -211,7 +211,7 @@ inline std::vector<diagnostic> drops(const machine& m) {
 /// The note at a blocked thread's operation, in its kernel's source.
 inline diagnostic blocked_here(const machine& m, std::uint32_t i, const blocked_thread& b) {
     const auto& prog = m.program_of(i);
-    return diagnostic{severity::note, prog.source_file, prog.dsd_ops[b.op].pos,
+    return diagnostic{severity::note, prog.file_of(prog.dsd_ops[b.op].pos), prog.dsd_ops[b.op].pos,
                       "blocked here, in operation " + std::to_string(b.op + 1) + " of " + std::to_string(prog.dsd_ops.size()) +
                           (b.thread > 0 ? " (microthread " + std::to_string(b.thread - 1) + ")" : ""),
                       ""};

@@ -81,7 +81,7 @@ private:
 
     void program(std::size_t index) {
         const auto& p = l_.programs[index];
-        const std::string& file = p.source_file;
+        const std::string& file = p.file_of({});  // the kernel's own
         const std::string kernel = "kernel '" + p.kernel + "'";
         if (p.memory_words > hw::memory_words)
             error(file, {}, kernel + " uses " + std::to_string(p.memory_words) + " words of memory; a PE has " +
@@ -116,7 +116,7 @@ private:
         const auto& p = l_.programs[index];
         const auto& q = p.fifos[f];
         const std::string what = "FIFO " + std::to_string(f) + " of kernel '" + p.kernel + "'";
-        auto bad = [&](const std::string& m) { error(p.source_file, q.pos, what + ": " + m + placed_at(index)); };
+        auto bad = [&](const std::string& m) { error(p.file_of(q.pos), q.pos, what + ": " + m + placed_at(index)); };
         if (q.capacity == 0) bad("its buffer holds no element");
         if (q.type == ir::data_type::ep)
             bad("a FIFO's elements are i16, u16, f16, i32, u32 or f32 (DSD reference, FIFOs), not ep");
@@ -136,14 +136,15 @@ private:
     void block(const ir::pe_program& p, std::size_t b) {
         const auto& code = p.blocks[b].code;
         const std::string what = "block " + std::to_string(b) + " of kernel '" + p.kernel + "'";
-        if (code.empty() || !ir::is_terminator(code.back().code))
-            return error(p.source_file, code.empty() ? source_position{} : code.back().pos,
-                         what + " does not end with jump, branch, ret, halt or done");
+        if (code.empty() || !ir::is_terminator(code.back().code)) {
+            const ir::debug_position at = code.empty() ? ir::debug_position{} : code.back().pos;
+            return error(p.file_of(at), at, what + " does not end with jump, branch, ret, halt or done");
+        }
         for (std::size_t i = 0; i < code.size(); ++i) instruction(p, what, code[i], i + 1 == code.size());
     }
 
     void instruction(const ir::pe_program& p, const std::string& block, const ir::instruction& ins, bool last) {
-        auto bad = [&](const std::string& m) { error(p.source_file, ins.pos, block + ": " + m); };
+        auto bad = [&](const std::string& m) { error(p.file_of(ins.pos), ins.pos, block + ": " + m); };
         using I = ir::instr;
         if (unsigned(ins.code) >= unsigned(ir::instr_count)) return bad("unknown instruction");
         if (unsigned(ins.type) >= unsigned(ir::data_type_count) || unsigned(ins.from) >= unsigned(ir::data_type_count))
@@ -192,7 +193,7 @@ private:
         const auto& p = l_.programs[index];
         const auto& op = p.dsd_ops[k];
         const std::string what = "operation " + std::to_string(k + 1) + " of kernel '" + p.kernel + "'";
-        auto bad = [&](const std::string& m) { error(p.source_file, op.pos, what + ": " + m); };
+        auto bad = [&](const std::string& m) { error(p.file_of(op.pos), op.pos, what + ": " + m); };
         auto misuse = [&](const std::string& m) { bad(m + placed_at(index)); };
         if (unsigned(op.op) >= unsigned(ir::opcode_count)) return bad("unknown opcode " + std::to_string(int(op.op)));
         if (unsigned(op.type) >= unsigned(ir::data_type_count)) return bad("unknown data type " + std::to_string(int(op.type)));

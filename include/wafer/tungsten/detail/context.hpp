@@ -2,6 +2,7 @@
 // What one lowering run shares: the program being built (its blocks, registers and operations), the
 // scopes, the memory layout, the sockets' queues and the expression temporaries (placed after every
 // variable at the end).
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -91,7 +92,7 @@ public:
           eval(scopes, report),
           memory(std::move(reserved)) {
         out.kernel = prog.name;
-        out.source_file = prog.source.name();
+        out.source_files.push_back(prog.source.name());
         out.blocks.emplace_back();
         add_moved_bases(prog.body, moved_bases);
         find_functions(prog.body, nullptr, 0);
@@ -120,6 +121,7 @@ public:
             ir::instruction issue;
             issue.code = ir::instr::dsd;
             issue.target = static_cast<std::uint32_t>(out.dsd_ops.size());
+            op.pos.file = current_file();
             issue.pos = op.pos;
             if (&op == &ops.back()) issue.dst = result;
             add(issue);
@@ -131,7 +133,19 @@ public:
     // ---- scalar code: blocks and registers
 
     /// Appends `i` to the current block.
-    void add(ir::instruction i) { out.blocks[current].code.push_back(i); }
+    void add(ir::instruction i) {
+        i.pos.file = current_file();
+        out.blocks[current].code.push_back(i);
+    }
+
+    /// The index in out.source_files of the text being lowered (an imported package's, perhaps).
+    std::uint16_t current_file() {
+        const std::string& name = report.source().name();
+        const auto it = std::find(out.source_files.begin(), out.source_files.end(), name);
+        if (it != out.source_files.end()) return static_cast<std::uint16_t>(it - out.source_files.begin());
+        out.source_files.push_back(name);
+        return static_cast<std::uint16_t>(out.source_files.size() - 1);
+    }
 
     /// A new, empty block (the current one is unchanged).
     std::uint32_t new_block() {

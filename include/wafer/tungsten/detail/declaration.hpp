@@ -248,7 +248,7 @@ inline void declare_fifo(context& cx, const ast::fifo_decl& f) {
                                     "FIFO " + quote(f.name), f.pos, cx.report);
         q.capacity = static_cast<std::uint16_t>(*capacity);
         q.type = *type;
-        q.pos = f.pos;
+        q.pos = {f.pos, cx.current_file()};
         if (!f.activate_push.empty()) q.activate_push = static_cast<std::int16_t>(local_task(cx, f.activate_push, f.pos));
         if (!f.activate_pop.empty()) q.activate_pop = static_cast<std::int16_t>(local_task(cx, f.activate_pop, f.pos));
         cx.out.fifos.push_back(q);
