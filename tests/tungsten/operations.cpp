@@ -197,6 +197,26 @@ TEST_CASE("Microthreads: async(microthread N) names the microthread on WSE-3 and
         "'fast' is not an operation option; the options are activate"));
 }
 
+TEST_CASE("Microthread Priority, in Tungsten: of two sends ready at once, async(priority high) goes first") {
+    // Two sockets on one color: the receiver keeps the values in the order they arrive.
+    const std::string layout = "let c = color()\n"
+                               "let a = tile()\na : paint(c [C>R])\na : code('send [tx:c ty:c])\na : name('a)\n"
+                               "let b = tile()\nb : paint(c [L>C])\nb : code('recv [rx:c])\nb : name('b)\nhstack(a b)\n";
+    const auto order = [&](const std::string& first, const std::string& second) {
+        const std::string send = "xp socket tx;\nxp socket ty;\nxp a[4] = {1, 2, 3, 4};\nxp b[4] = {11, 12, 13, 14};\n"
+                                 "async(priority " + first + ") i in [0, 4) tx <- a[i];\n"
+                                 "async(priority " + second + ") i in [0, 4) ty <- b[i];\n";
+        return run_layout(layout, {{"send", send}, {"recv", "xp socket rx;\nxp out[8];\ni in [0, 8) out[i] <- rx;\n"}})
+            .values("b.out", 8);
+    };
+    const std::vector<std::uint32_t> first_then_second{1, 2, 3, 4, 11, 12, 13, 14};
+    const std::vector<std::uint32_t> second_then_first{11, 12, 13, 14, 1, 2, 3, 4};
+    CHECK(order("low", "low") == first_then_second);
+    CHECK(order("low", "high") == second_then_first);
+    CHECK(order("medium", "high") == second_then_first);
+    CHECK(order("high", "medium") == first_then_second);
+}
+
 TEST_CASE("Changing FIFO Properties: __builtin_set_fifo_read_length limits the next read") {
     const auto r = run("xp fifo q[8];\nxp a[6] = {1, 2, 3, 4, 5, 6};\nxp b[6];\ni in [0, 6) q <- a[i];\n"
                        "__builtin_set_fifo_read_length(q, 2);\ni in [0, 6) b[i] <- q;\n");
