@@ -72,7 +72,8 @@ image::image build_from_source(args& a) {
     if (source.ends_with(".w")) {
         im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds, kernels, libs), options.arch);
     } else if (source.ends_with(".paint")) {
-        im.layout = parse::build_paint_file(source, libs, sets, ds, options, kernels);
+        im.layout = parse::build_paint_file(source, libs, sets, ds, options, kernels,
+                                            [](const std::string& line) { std::cout << line << '\n'; });
     } else {
         throw usage_error("source=" + source + " is neither a .w nor a .paint file");
     }

@@ -8,7 +8,8 @@
 //    with a route, colors sorted by physical number; fabric size max x/y + 1.
 //  - symbol map: one entry per kernel symbol per code()'d block, under the block's name path. A
 //    rect (wider or taller than one PE, or with named dimensions) gives ONE entry at its origin
-//    with fabric dimensions y then x (its names, or "y" and "x"), so miget can read the whole rect;
+//    with fabric dimensions y then x (its names, or "y" and "x"), so miget can read the whole rect,
+//    after the block's repeats (rep, hstackrep, stackrep), outermost first;
 //    two entries with one name warn as miget does ("has 2 exact map matches; using first entry").
 #include <algorithm>
 #include <cstdint>
@@ -97,15 +98,17 @@ struct stall {
     std::int32_t bank = -1;   ///< a message-passing bank's color, on a PE that mp() does not cover
 };
 
-/// A position of `rule` on the PE at (x, y) that got it through block `b`: boundary suppression
-/// turns its input off at the edges its entry directions name, and its outputs at its exit ones.
-inline ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, const block& b, std::int32_t x, std::int32_t y) {
+/// A position of `rule` on the PE at (x, y) that got it through the rectangle at (rx, ry) of block
+/// `b`: boundary suppression turns its input off at the edges its entry directions name, and its
+/// outputs at its exit ones.
+inline ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, const block& b, std::int32_t rx,
+                                      std::int32_t ry, std::int32_t x, std::int32_t y) {
     auto at_edge = [&](hw::port p) {
         switch (p) {
-        case hw::port::right: return x == b.x + b.width - 1;
-        case hw::port::left: return x == b.x;
-        case hw::port::up: return y == b.y + b.height - 1;
-        case hw::port::down: return y == b.y;
+        case hw::port::right: return x == rx + b.width - 1;
+        case hw::port::left: return x == rx;
+        case hw::port::up: return y == ry + b.height - 1;
+        case hw::port::down: return y == ry;
         case hw::port::core: break;
         }
         return false;
@@ -122,7 +125,8 @@ inline ir::color_route color_route_of(const region& r, const route_rule& rule, s
                                       std::int32_t x, std::int32_t y) {
     ir::color_route c;
     c.color = physical;
-    for (std::uint8_t k = 0; k < rule.count; ++k) c.positions.push_back(suppressed(rule, k, r.blocks[route.block], x, y));
+    for (std::uint8_t k = 0; k < rule.count; ++k)
+        c.positions.push_back(suppressed(rule, k, r.blocks[route.block], route.rect_x, route.rect_y, x, y));
     c.initial = rule.initial;
     c.ring = rule.ring;
     c.pop = rule.pop;
@@ -272,7 +276,9 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
         const ir::pe_program& program = l.programs[std::size_t(program_of[a])];
         for (std::uint32_t bi = code.first; bi < code.last; ++bi) {
             const block& b = r.blocks[bi];
-            std::vector<ir::map_dimension> dims;
+            std::vector<ir::map_dimension> dims;   // the repeats, outermost first, then the rectangle's
+            for (auto rp = b.repeats.rbegin(); rp != b.repeats.rend(); ++rp)
+                dims.push_back({rp->name.str(), std::uint32_t(rp->count), 0, rp->dx, rp->dy});
             if (b.height > 1 || !b.y_dim.empty())
                 dims.push_back({b.y_dim.empty() ? "y" : b.y_dim.str(), std::uint32_t(b.height), 0, 0, 1});
             if (b.width > 1 || !b.x_dim.empty())

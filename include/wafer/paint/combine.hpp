@@ -10,6 +10,13 @@
 namespace wafer::paint {
 
 namespace detail {
+/// Whether `b` moved by (dx, dy) still lies within +-2^20.
+constexpr bool moved_ok(const block& b, std::int64_t dx, std::int64_t dy) noexcept {
+    const box e = bounds(b);
+    return coordinate_ok(e.min_x + dx) && coordinate_ok(e.max_x + dx) && coordinate_ok(e.min_y + dy) &&
+           coordinate_ok(e.max_y + dy);
+}
+
 /// Appends `part` to `into`, moving its blocks by (dx, dy).
 constexpr void append(region& into, const region& part, std::int32_t dx, std::int32_t dy, const origin& at) {
     const auto offset = std::uint32_t(into.blocks.size());
@@ -17,11 +24,9 @@ constexpr void append(region& into, const region& part, std::int32_t dx, std::in
         into.attributes.size() + part.attributes.size() > max_region_blocks)
         fail(at, "a region holds at most 1048576 tiles and rects and as many attributes");
     for (block b : part.blocks) {
-        const std::int64_t x = std::int64_t(b.x) + dx, y = std::int64_t(b.y) + dy;
-        if (!coordinate_ok(x) || !coordinate_ok(y) || !coordinate_ok(x + b.width) || !coordinate_ok(y + b.height))
-            fail(b.at, "hstack() or vstack() moves this tile past +-1048576");
-        b.x = std::int32_t(x);
-        b.y = std::int32_t(y);
+        if (!moved_ok(b, dx, dy)) fail(at, "this moves a tile past +-1048576");
+        b.x += dx;
+        b.y += dy;
         into.blocks.push_back(std::move(b));
     }
     for (attribute a : part.attributes) {
@@ -38,15 +43,16 @@ enum class axis : std::uint8_t { x, y };
 constexpr region stack(const std::vector<region>& parts, axis a, const origin& at) {
     region r;
     bool first = true;
-    std::int32_t edge = 0;
+    std::int64_t edge = 0;
     for (const auto& p : parts) {
         if (p.blocks.empty()) {
             append(r, p, 0, 0, at);
             continue;
         }
         const box b = bounds(p);
-        const std::int32_t shift = first ? 0 : edge - (a == axis::x ? b.min_x : b.min_y);
-        append(r, p, a == axis::x ? shift : 0, a == axis::y ? shift : 0, at);
+        const std::int64_t shift = first ? 0 : edge - (a == axis::x ? b.min_x : b.min_y);
+        if (!coordinate_ok(shift)) fail(at, "this moves a tile past +-1048576");
+        append(r, p, a == axis::x ? std::int32_t(shift) : 0, a == axis::y ? std::int32_t(shift) : 0, at);
         edge = (a == axis::x ? b.max_x : b.max_y) + shift;
         first = false;
     }

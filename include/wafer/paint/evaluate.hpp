@@ -6,6 +6,7 @@
 // last statement's). `/` divides exactly: a whole quotient stays an integer (nx/2 for an even nx), any
 // other is a float, which a coordinate or count then rejects; `//` and `%` truncate toward zero, as
 // in C. What the guide has and this evaluator does not yet is an error saying "not supported yet".
+// The primitives are in detail/primitives/, one header per family.
 #include <functional>
 #include <string>
 #include <vector>
@@ -21,7 +22,7 @@ struct eval_options {
     std::vector<ir::param_value> variables;   ///< predefined integers: set=N=8 makes the variable N
     /// Loads an included file (`include "path"`): the library search and the parser live outside this layer.
     std::function<ast::program(const std::string& path, source_position at)> include;
-    /// Where show() prints; stdout when empty.
+    /// Where show() prints; nowhere when empty (the evaluator prints nothing itself).
     std::function<void(const std::string& line)> show;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // A region: Paint's tree of tiles, flattened. Its tiles are rectangles (blocks: tile() is 1 x 1,
-// rect() any size), in child order; its attributes (name, code, paint) are in the order they were
+// rect() any size), each perhaps repeated along named dimensions (rep(), hstackrep(), stackrep()
+// add one without copying the block), in child order; its attributes (name, code, paint) are in the order they were
 // applied, each covering a contiguous range of blocks, since every region is a contiguous range of
 // the blocks of any region built from it. A PE covered by several blocks (a union of overlapping
 // regions) gets the attributes of all of them, in attribute order: later ones have the final word,
@@ -24,13 +25,55 @@ inline constexpr std::int32_t max_coordinate = 1 << 20;
 /// A region holds at most this many blocks, and as many attributes (union(r r) doubles a region).
 inline constexpr std::size_t max_region_blocks = std::size_t(1) << 20;
 
-/// A rectangle of PEs [x, x + width) x [y, y + height), never empty.
+/// A block holds at most this many repeats (rep() of a rep() ...).
+inline constexpr std::size_t max_repeats = 8;
+
+/// One replication of a block: `count` copies, each (dx, dy) from the one before. Its name is the
+/// dimension the map, miget, miset and link orders know it by.
+struct repeat {
+    cx_string name;
+    std::int32_t count = 1, dx = 0, dy = 0;
+    friend constexpr bool operator==(const repeat&, const repeat&) = default;
+};
+
+/// A rectangle of PEs [x, x + width) x [y, y + height), never empty, and its copies: one at every
+/// sum of k_i * (dx_i, dy_i) over its repeats (0 <= k_i < count_i).
 struct block {
     std::int32_t x = 0, y = 0, width = 1, height = 1;
-    cx_string x_dim, y_dim;   ///< rect()'s optional dimension names ("" when not named)
-    origin at;                ///< the tile() or rect() call
+    cx_string x_dim, y_dim;       ///< rect()'s optional dimension names ("" when not named)
+    origin at;                    ///< the tile() or rect() call
+    std::vector<repeat> repeats;  ///< innermost (applied first) first
     friend constexpr bool operator==(const block&, const block&) = default;
 };
+
+/// The copies of a block's rectangle: the product of its repeats' counts.
+constexpr std::int64_t copies(const block& b) noexcept {
+    std::int64_t n = 1;
+    for (const auto& r : b.repeats) n *= r.count;
+    return n;
+}
+
+/// The PEs a block covers, counting overlapping copies once each.
+constexpr std::int64_t pe_count(const block& b) noexcept { return std::int64_t(b.width) * b.height * copies(b); }
+
+/// Calls f(x, y) with the lower-left PE of each copy of `b`'s rectangle, innermost repeat fastest.
+template <class F>
+constexpr void for_each_copy(const block& b, F&& f) {
+    std::int32_t k[max_repeats]{};
+    for (const auto& r : b.repeats)
+        if (r.count <= 0) return;
+    for (;;) {
+        std::int32_t x = b.x, y = b.y;
+        for (std::size_t i = 0; i < b.repeats.size(); ++i) {
+            x += k[i] * b.repeats[i].dx;
+            y += k[i] * b.repeats[i].dy;
+        }
+        f(x, y);
+        std::size_t i = 0;
+        while (i < b.repeats.size() && ++k[i] == b.repeats[i].count) k[i++] = 0;
+        if (i == b.repeats.size()) return;
+    }
+}
 
 /// A code() binding's value: a number for a kernel param, or a color for a socket.
 struct binding_value {
@@ -104,17 +147,28 @@ constexpr region tile(std::int32_t x, std::int32_t y, origin at = call_site{}) {
 }
 constexpr region tile(origin at = call_site{}) { return tile(0, 0, std::move(at)); }
 
-/// The bounding box of a non-empty region.
+/// The bounding box of a non-empty region (64-bit: a repeat may reach past the coordinate range,
+/// which the operation that made it reports).
 struct box {
-    std::int32_t min_x, min_y, max_x, max_y;   ///< max exclusive
+    std::int64_t min_x, min_y, max_x, max_y;   ///< max exclusive
 };
+constexpr box bounds(const block& k) noexcept {
+    box b{k.x, k.y, std::int64_t(k.x) + k.width, std::int64_t(k.y) + k.height};
+    for (const auto& r : k.repeats) {
+        const std::int64_t sx = std::int64_t(r.count - 1) * r.dx, sy = std::int64_t(r.count - 1) * r.dy;
+        (sx < 0 ? b.min_x : b.max_x) += sx;
+        (sy < 0 ? b.min_y : b.max_y) += sy;
+    }
+    return b;
+}
 constexpr box bounds(const region& r) noexcept {
-    box b{max_coordinate * 2, max_coordinate * 2, -max_coordinate * 2, -max_coordinate * 2};
+    box b{max_coordinate * 4, max_coordinate * 4, -max_coordinate * 4, -max_coordinate * 4};
     for (const auto& k : r.blocks) {
-        b.min_x = k.x < b.min_x ? k.x : b.min_x;
-        b.min_y = k.y < b.min_y ? k.y : b.min_y;
-        b.max_x = k.x + k.width > b.max_x ? k.x + k.width : b.max_x;
-        b.max_y = k.y + k.height > b.max_y ? k.y + k.height : b.max_y;
+        const box e = bounds(k);
+        b.min_x = e.min_x < b.min_x ? e.min_x : b.min_x;
+        b.min_y = e.min_y < b.min_y ? e.min_y : b.min_y;
+        b.max_x = e.max_x > b.max_x ? e.max_x : b.max_x;
+        b.max_y = e.max_y > b.max_y ? e.max_y : b.max_y;
     }
     return b;
 }

@@ -27,7 +27,8 @@ inline constexpr std::int64_t max_attribute_reach = std::int64_t(1) << 24;
 struct pe_route {
     std::int32_t color = -1;      ///< symbolic id
     std::uint32_t attribute = 0;  ///< index into region::attributes
-    std::uint32_t block = 0;      ///< the rectangle it reaches the PE through: boundary suppression uses its edges
+    std::uint32_t block = 0;      ///< the block it reaches the PE through ...
+    std::int32_t rect_x = 0, rect_y = 0;  ///< ... and the copy of its rectangle: boundary suppression uses its edges
 };
 
 struct resolved_pe {
@@ -52,6 +53,7 @@ namespace detail {
 struct cell {
     std::int32_t y, x;
     std::uint32_t block;
+    std::int32_t rect_x, rect_y;   ///< the copy of the block's rectangle that holds the PE
 };
 
 /// One report per pair of clashing attributes, however many PEs they clash on.
@@ -125,14 +127,21 @@ constexpr resolution resolve(const region& r) {
 
     std::int64_t total = 0;
     for (const auto& b : r.blocks) {
-        total += std::int64_t(b.width) * b.height;
-        if (b.x < 0 || b.y < 0)
+        total += pe_count(b);
+        const box e = bounds(b);
+        if (e.min_x < 0 || e.min_y < 0) {
+            std::int32_t x = 0, y = 0;   // the first copy that has a negative coordinate
+            bool found = false;
+            for_each_copy(b, [&](std::int32_t cx, std::int32_t cy) {
+                if (!found && (cx < 0 || cy < 0)) x = cx, y = cy, found = true;
+            });
             res.problems.push_back(problem{severity::error, problem_kind::negative_position,
-                                           cx_string("this region has a PE at ") + detail::at_pe(b.x, b.y) +
+                                           cx_string("this region has a PE at ") + detail::at_pe(x, y) +
                                                ": the fabric has no negative coordinates",
                                            b.at});
-        if (b.x + b.width > res.width) res.width = b.x + b.width;
-        if (b.y + b.height > res.height) res.height = b.y + b.height;
+        }
+        if (e.max_x > res.width) res.width = std::int32_t(e.max_x);
+        if (e.max_y > res.height) res.height = std::int32_t(e.max_y);
     }
     if (total > max_layout_pes) {
         res.problems.push_back(problem{severity::error, problem_kind::too_many_pes,
@@ -174,8 +183,10 @@ constexpr resolution resolve(const region& r) {
     cells.reserve(std::size_t(total));
     for (std::uint32_t i = 0; i < r.blocks.size(); ++i) {
         const auto& b = r.blocks[i];
-        for (std::int32_t y = b.y; y < b.y + b.height; ++y)
-            for (std::int32_t x = b.x; x < b.x + b.width; ++x) cells.push_back(detail::cell{y, x, i});
+        for_each_copy(b, [&](std::int32_t cx, std::int32_t cy) {
+            for (std::int32_t y = cy; y < cy + b.height; ++y)
+                for (std::int32_t x = cx; x < cx + b.width; ++x) cells.push_back(detail::cell{y, x, i, cx, cy});
+        });
     }
     std::sort(cells.begin(), cells.end(), [](const detail::cell& a, const detail::cell& b) {
         return a.y != b.y ? a.y < b.y : a.x != b.x ? a.x < b.x : a.block < b.block;
@@ -218,20 +229,20 @@ constexpr resolution resolve(const region& r) {
                 detail::note_clash(clashes, std::uint32_t(pe.code), a,
                                    same_block ? problem_kind::code_twice : problem_kind::overlapping_code, pe.x, pe.y);
             } else if (at.kind == attribute_kind::paint) {
-                std::uint32_t through = cells[i].block;
+                std::size_t through = i;
                 for (std::size_t k = i; k < j; ++k)
                     if (detail::covers(at, cells[k].block)) {
-                        through = cells[k].block;
+                        through = k;
                         break;
                     }
+                const pe_route route{at.col.id, a, cells[through].block, cells[through].rect_x, cells[through].rect_y};
                 auto it = std::lower_bound(pe.routes.begin(), pe.routes.end(), at.col.id,
                                            [](const pe_route& p, std::int32_t id) { return p.color < id; });
                 if (it != pe.routes.end() && it->color == at.col.id) {
                     detail::note_clash(clashes, it->attribute, a, problem_kind::route_replaced, pe.x, pe.y);
-                    it->attribute = a;
-                    it->block = through;
+                    *it = route;
                 } else {
-                    pe.routes.insert(it, pe_route{at.col.id, a, through});
+                    pe.routes.insert(it, route);
                 }
             } else if (at.kind == attribute_kind::mp) {
                 pe.mp_banks = std::uint8_t(pe.mp_banks | 1u << at.bank);
@@ -245,10 +256,12 @@ constexpr resolution resolve(const region& r) {
     for (const auto& c : clashes) res.problems.push_back(detail::clash_problem(r, c));
     for (const auto& a : r.attributes) {
         if (a.kind != attribute_kind::paint) continue;
-        if (a.rule.suppresses() && a.last - a.first > 1)
+        std::int64_t rectangles = 0;
+        for (std::uint32_t b = a.first; b < a.last; ++b) rectangles += copies(r.blocks[b]);
+        if (a.rule.suppresses() && rectangles > 1)
             res.problems.push_back(problem{
                 severity::warning, problem_kind::outline_suppression,
-                cx_string("boundary suppression (|) applies at the edges of each of the ") + to_text(a.last - a.first) +
+                cx_string("boundary suppression (|) applies at the edges of each of the ") + to_text(rectangles) +
                     " rectangles this region is built from, not at its outline (paint gets every rectangle after the "
                     "first wrong); paint the | rule on one rect() that covers them",
                 a.at});

@@ -2,6 +2,7 @@
 // From files to the IR: read a .w or .paint file, parse it, and run the one checker/lowering or the
 // Paint evaluator and builder. The text front end's counterpart of building a kernel or a layout in C++.
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <variant>
@@ -75,11 +76,13 @@ inline ir::pe_program compile_kernel_file(const std::string& path, const std::ve
 }
 
 /// Builds a Paint layout. Kernels named by code() are found as NAME.w in `libs` (in order, then beside
-/// the .paint file); include "x" files likewise. `variables` are the set=NAME=VALUE options.
+/// the .paint file); include "x" files likewise. `variables` are the set=NAME=VALUE options; show()
+/// lines go to `show` (nowhere when it is empty).
 inline ir::layout build_paint_file(const std::string& path, const std::vector<std::string>& libs,
                                    const std::vector<ir::param_value>& variables, diagnostics& diags,
                                    const paint::build_options& build = {},
-                                   const tungsten::lower_options& kernels = {}) {
+                                   const tungsten::lower_options& kernels = {},
+                                   std::function<void(const std::string&)> show = {}) {
     namespace fs = std::filesystem;
     std::vector<fs::path> search(libs.begin(), libs.end());
     search.push_back(fs::path(path).parent_path());
@@ -100,6 +103,7 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
 
     paint::eval_options options;
     options.variables = variables;
+    options.show = std::move(show);
     options.include = [&](const std::string& name, source_position at) {
         auto file = find(name);
         if (file.empty()) throw missing("include \"" + name + "\"", path, at);

@@ -152,6 +152,13 @@ constexpr void write_region(byte_writer<Sink>& w, const region& r) {
         w.text(b.x_dim);
         w.text(b.y_dim);
         w.at(b.at);
+        w.u32(std::uint32_t(b.repeats.size()));
+        for (const auto& rp : b.repeats) {
+            w.text(rp.name);
+            w.u32(std::uint32_t(rp.count));
+            w.u32(std::uint32_t(rp.dx));
+            w.u32(std::uint32_t(rp.dy));
+        }
     }
     w.u32(std::uint32_t(r.attributes.size()));
     for (const auto& a : r.attributes) {
@@ -214,6 +221,13 @@ constexpr region decode(const unsigned char* bytes) {
         b.x_dim = rd.text();
         b.y_dim = rd.text();
         b.at = rd.at();
+        b.repeats.resize(rd.u32());
+        for (auto& rp : b.repeats) {
+            rp.name = rd.text();
+            rp.count = std::int32_t(rd.u32());
+            rp.dx = std::int32_t(rd.u32());
+            rp.dy = std::int32_t(rd.u32());
+        }
     }
     r.attributes.resize(rd.u32());
     for (auto& a : r.attributes) {

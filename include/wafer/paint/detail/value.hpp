@@ -11,6 +11,8 @@
 
 #include "wafer/paint/ast.hpp"
 #include "wafer/paint/region.hpp"
+#include "wafer/paint/replicate.hpp"
+#include "wafer/paint/transform.hpp"
 
 namespace wafer::paint::detail {
 
@@ -38,10 +40,14 @@ struct primitive_ref {
 struct route_value {
     route_rule rule;
 };
+/// A kernel symbol for link: $a.b, or symjoin('a 'b). Not a string: name() rejects it.
+struct symbol_ref {
+    std::string path;
+};
 
 struct value {
     std::variant<nothing, std::int32_t, float, std::string, array_ref, dict_ref, color, route_value, region,
-                 function_ref, primitive_ref, bank>
+                 function_ref, primitive_ref, bank, rotation, direction, symbol_ref>
         v;
 
     template <class T>
@@ -59,20 +65,27 @@ struct value {
 struct dict_entry {
     std::string key;
     value val;
-    source_position pos;   ///< of the value, for code() bindings
+    source_position pos;                     ///< of the value, for code() bindings ...
+    const ast::program* source = nullptr;    ///< ... in this file
 };
 
 /// "an integer", "a region", ...: for messages.
 inline std::string kind_name(const value& v) {
     static constexpr const char* names[] = {"nothing",      "an integer", "a float",  "a string",
                                             "an array",     "a dictionary", "a color", "a route rule",
-                                            "a region",     "a function", "a function", "a message-passing bank"};
+                                            "a region",     "a function", "a function", "a message-passing bank",
+                                            "a rotation",   "a direction", "a symbol"};
     return names[v.v.index()];
 }
 
+/// Arrays nested deeper than this show as [...].
+inline constexpr int max_show_depth = 64;
+
 /// The text show() prints.
-inline std::string show_text(const value& v) {
+inline std::string show_text(const value& v, int depth = 0) {
+    if (depth == max_show_depth) return "[...]";
     struct visitor {
+        int depth;
         std::string operator()(nothing) const { return "nothing"; }
         std::string operator()(std::int32_t i) const { return std::to_string(i); }
         std::string operator()(float f) const {
@@ -83,26 +96,33 @@ inline std::string show_text(const value& v) {
         std::string operator()(const std::string& s) const { return s; }
         std::string operator()(const array_ref& a) const {
             std::string s = "[";
-            for (std::size_t i = 0; i < a->size(); ++i) s += (i ? " " : "") + show_text((*a)[i]);
+            for (std::size_t i = 0; i < a->size(); ++i) s += (i ? " " : "") + show_text((*a)[i], depth + 1);
             return s + "]";
         }
         std::string operator()(const dict_ref& d) const {
             std::string s = "[";
-            for (std::size_t i = 0; i < d->size(); ++i) s += (i ? " " : "") + (*d)[i].key + ":" + show_text((*d)[i].val);
+            for (std::size_t i = 0; i < d->size(); ++i)
+                s += (i ? " " : "") + (*d)[i].key + ":" + show_text((*d)[i].val, depth + 1);
             return s + "]";
         }
         std::string operator()(const color& c) const { return "color #" + std::to_string(c.id); }
         std::string operator()(const route_value& r) const { return "[" + to_text(r.rule).str() + "]"; }
         std::string operator()(const region& r) const {
             std::int64_t pes = 0;
-            for (const auto& b : r.blocks) pes += std::int64_t(b.width) * b.height;
+            for (const auto& b : r.blocks) pes += pe_count(b);
             return "region(" + std::to_string(pes) + " PEs)";
         }
         std::string operator()(const function_ref& f) const { return "function " + f->name; }
         std::string operator()(const primitive_ref& p) const { return "function " + p.name; }
         std::string operator()(const bank& b) const { return "bank " + std::to_string(b.number); }
+        std::string operator()(rotation r) const {
+            static constexpr const char* names[] = {"R0", "R90", "R180", "R270"};
+            return names[int(r)];
+        }
+        std::string operator()(direction d) const { return d == direction::horizontal ? "HORIZONTAL" : "VERTICAL"; }
+        std::string operator()(const symbol_ref& s) const { return "$" + s.path; }
     };
-    return std::visit(visitor{}, v.v);
+    return std::visit(visitor{depth}, v.v);
 }
 
 /// Variables of one file or one call; a call's parent is the scope its define was evaluated in.

@@ -1,0 +1,99 @@
+#pragma once
+// Attribute primitives: name, code, paint, colorpair, mp, paintuppertriangle, and the colors they
+// take (color, bank).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "wafer/paint/annotate.hpp"
+#include "wafer/paint/detail/evaluation.hpp"
+#include "wafer/paint/placement.hpp"
+
+namespace wafer::paint::detail::primitives {
+
+inline value name(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 2, 2);
+    const region& r = ev.region_arg(e, a[0], 0);
+    if (a[1].v.is<symbol_ref>())
+        ev.fail_at(a[1].pos, "name() takes a string, not the symbol $" + a[1].v.as<symbol_ref>().path +
+                                 ": join(\".\" a b) gives the string a.b");
+    const std::string n = ev.text(e, a[1], 1, "a name such as 'a");
+    return value{ev.guarded([&] { return paint::name(r, cx_string(n), ev.origin_at(e.pos)); })};
+}
+
+inline value code(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 2, 3);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const std::string kernel = ev.text(e, a[1], 1, "a kernel name such as 'send");
+    std::vector<binding> bindings;
+    if (a.size() == 3) {
+        const arg& b = a[2];
+        const bool empty_array = b.v.is<array_ref>() && b.v.as<array_ref>()->empty();
+        if (!empty_array) {
+            for (const auto& d : *ev.want<dict_ref>(e, b, 2, "a dictionary of bindings such as [tx:c N:8]")) {
+                const ast::program* saved = ev.source_;   // the binding's own file, for its position
+                if (d.source) ev.source_ = d.source;
+                const origin at = ev.origin_at(d.pos);
+                ev.source_ = saved;
+                if (d.val.is<std::int32_t>())
+                    bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<std::int32_t>()), at});
+                else if (d.val.is<color>())
+                    bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<color>()), at});
+                else
+                    ev.fail_at(d.pos, "code() binds params to integers and sockets to colors: " + d.key + " is " +
+                                          kind_name(d.val));
+            }
+        }
+    }
+    return value{ev.guarded([&] { return paint::code(r, cx_string(kernel), std::move(bindings), ev.origin_at(e.pos)); })};
+}
+
+inline value paint_(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 3, 3);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const color& c = ev.want<color>(e, a[1], 1, "a color");
+    const route_value& rule = ev.want<route_value>(e, a[2], 2, "a route rule such as [L>C]");
+    return value{ev.guarded([&] { return paint::paint(r, c, rule.rule, ev.origin_at(e.pos)); })};
+}
+
+inline value color_(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 0, 1);
+    if (a.empty()) return value{ev.palette_.color(ev.origin_at(e.pos))};
+    if (a[0].v.is<bank>()) return value{ev.palette_.color(a[0].v.as<bank>(), ev.origin_at(e.pos))};
+    const std::int32_t n = ev.integer(e, a[0], 0);
+    return value{ev.guarded([&] { return ev.palette_.color(n, ev.origin_at(e.pos)); })};
+}
+
+inline value bank_(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 1, 1);
+    const std::int32_t n = ev.integer(e, a[0], 0);
+    return value{ev.guarded([&] { return ev.palette_.bank(n, ev.origin_at(e.pos)); })};
+}
+
+inline value colorpair(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 3, 3);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const color& x = ev.want<color>(e, a[1], 1, "a color");
+    const color& y = ev.want<color>(e, a[2], 2, "a color");
+    return value{ev.guarded([&] { return paint::colorpair(r, x, y, ev.origin_at(e.pos)); })};
+}
+
+inline value mp(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 2, 2);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const bank& b = ev.want<bank>(e, a[1], 1, "a message-passing bank made by bank(n)");
+    return value{ev.guarded([&] { return paint::mp(r, b, ev.origin_at(e.pos)); })};
+}
+
+/// paintuppertriangle(r color rule xoffsets yoffsets xend).
+inline value paintuppertriangle(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 6, 6);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const color& c = ev.want<color>(e, a[1], 1, "a color");
+    const route_value& rule = ev.want<route_value>(e, a[2], 2, "a route rule such as [L>R]");
+    const auto xs = ev.integers(e, a[3], 3), ys = ev.integers(e, a[4], 4);
+    const std::int32_t xend = ev.integer(e, a[5], 5);
+    return value{ev.guarded([&] { return paint::paintuppertriangle(r, c, rule.rule, xs, ys, xend, ev.origin_at(e.pos)); })};
+}
+
+}  // namespace wafer::paint::detail::primitives
