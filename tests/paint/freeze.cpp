@@ -4,6 +4,9 @@
 
 #include "wafer/paint/annotate.hpp"
 #include "wafer/paint/combine.hpp"
+#include "wafer/paint/placement.hpp"
+#include "wafer/paint/replicate.hpp"
+#include "wafer/paint/transform.hpp"
 
 using namespace wafer::paint;
 
@@ -25,6 +28,18 @@ static_assert(resolve(pipeline.thaw()).colors.size() == 2);
 // A lambda without a palette works too.
 constexpr auto plain = freeze([] { return rect(0, 0, 4, 2, "x", "y") | code("k") | name("grid"); });
 static_assert(verify(plain));
+
+// Replication and moves are constant expressions too, and a frozen layout keeps the repeats.
+constexpr auto replicated = freeze([](palette& p) {
+    auto c = p.color();
+    auto row = rep(tile() | code("k") | paint(c, "L>R"), "i", 4, 2, 0) | name("row");
+    return union_(rotate(row, rotation::r90), place(diagplace(tile(), 2, 1, 1), 10, 0));
+});
+static_assert(verify(replicated));
+static_assert(replicated.thaw().blocks[0].repeats.size() == 1);
+static_assert(replicated.thaw().blocks[0].repeats[0].dy == 2);   // turned with the region
+static_assert(resolve(replicated.thaw()).pes.size() == 6);
+static_assert(stackrep(tile(), "x", direction::horizontal, 3).blocks[0].repeats[0].dx == 1);
 
 // Runs the same layout at run time, for comparison.
 region pipeline_at_run_time() {

@@ -86,7 +86,8 @@ constexpr region stackrep(region r, cx_string name, direction d, std::int32_t co
 
 /// stack(HORIZONTAL|VERTICAL r1 r2 ...): hstack or vstack, the direction a value.
 constexpr region stack(direction d, const std::vector<region>& parts, const origin& at = call_site{}) {
-    return d == direction::horizontal ? hstack(parts, at) : vstack(parts, at);
+    if (d == direction::horizontal) return hstack(parts, at);
+    return vstack(parts, at);
 }
 
 }  // namespace wafer::paint

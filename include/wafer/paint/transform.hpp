@@ -102,7 +102,8 @@ constexpr region turned(region r, const turn& t, const origin& at) {
 
 /// rotate(r R0|R90|R180|R270): r turned counter-clockwise inside its bounding box.
 constexpr region rotate(region r, rotation by, origin at = call_site{}) {
-    return by == rotation::r0 ? r : detail::turned(std::move(r), detail::turn_of(by), at);
+    if (by == rotation::r0) return r;   // not ?: with a copy of r: g++ 12 frees it twice
+    return detail::turned(std::move(r), detail::turn_of(by), at);
 }
 
 /// hflip(r): r mirrored left to right inside its bounding box.
