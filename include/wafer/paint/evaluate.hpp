@@ -2,8 +2,9 @@
 // Evaluating a parsed Paint program (ast.hpp) to the region its last statement builds.
 //
 // Values: 32-bit integers that wrap, 32-bit floats, strings, arrays and dictionaries (shared, as in
-// paint), symbolic colors, route rules, regions and functions (define; a function's value is its
-// last statement's). `/` divides exactly: a whole quotient stays an integer (nx/2 for an even nx), any
+// paint), symbolic colors, route rules, regions, rotations (R0 .. R270), directions (HORIZONTAL,
+// VERTICAL), kernel symbols ($a.b) and functions (define; a function's value is its last
+// statement's). `/` divides exactly: a whole quotient stays an integer (nx/2 for an even nx), any
 // other is a float, which a coordinate or count then rejects; `//` and `%` truncate toward zero, as
 // in C. What the guide has and this evaluator does not yet is an error saying "not supported yet".
 // The primitives are in detail/primitives/, one header per family.

@@ -49,8 +49,11 @@ public:
     std::vector<shared_literal> literals_;
 
     // ---- diagnostics ----
-    origin origin_at(source_position pos) const {
-        return origin(cx_string(source_->source.name()), pos, cx_string(source_->source.line(pos.line)));
+    origin origin_at(source_position pos) const { return origin_in(source_, pos); }
+    /// An origin in `file` (a dictionary entry written in another file than the call using it).
+    origin origin_in(const ast::program* file, source_position pos) const {
+        if (file == nullptr) file = source_;
+        return origin(cx_string(file->source.name()), pos, cx_string(file->source.line(pos.line)));
     }
     [[noreturn]] void fail_at(source_position pos, const std::string& message) {
         out_.add(source_->source.make(severity::error, pos, message));

@@ -31,10 +31,7 @@ inline value code(evaluation& ev, const ast::expr& e, args& a) {
         const bool empty_array = b.v.is<array_ref>() && b.v.as<array_ref>()->empty();
         if (!empty_array) {
             for (const auto& d : *ev.want<dict_ref>(e, b, 2, "a dictionary of bindings such as [tx:c N:8]")) {
-                const ast::program* saved = ev.source_;   // the binding's own file, for its position
-                if (d.source) ev.source_ = d.source;
-                const origin at = ev.origin_at(d.pos);
-                ev.source_ = saved;
+                const origin at = ev.origin_in(d.source, d.pos);
                 if (d.val.is<std::int32_t>())
                     bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<std::int32_t>()), at});
                 else if (d.val.is<color>())
