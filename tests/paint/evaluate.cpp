@@ -178,10 +178,9 @@ TEST_CASE("unknown and unsupported names are errors at their position") {
     e = error_of({eval(at(var("nope"), 1, 9))});
     CHECK(e.message == "unknown variable nope");
     CHECK(e.pos == wafer::source_position{1, 9});
-    for (const char* f : {"terminal", "transport", "alias", "link", "geovar"})
+    for (const char* f : {"terminal", "transport", "alias", "link"})
         CHECK(error_of({eval(call(f, {}))}).message == std::string("not supported yet: ") + f + "()");
     CHECK(error_of({eval(var("CENTER"))}).message == "not supported yet: CENTER");
-    CHECK(error_of({eval(text_node(expr::kind::geovar, "idx"))}).message == "not supported yet: geovars (@idx)");
 }
 
 TEST_CASE("primitive argument errors name the argument") {
@@ -262,7 +261,7 @@ TEST_CASE("code() from text: bindings to integers and colors, an empty [] or non
     CHECK(evaluated({eval(call("code", {call("tile", {}), str("k"), array({})}))}).attributes[0].bindings.empty());
     CHECK(evaluated({eval(call("code", {call("tile", {}), str("k")}))}).attributes[0].bindings.empty());
     CHECK(error_of({eval(call("code", {call("tile", {}), str("k"), dict({{"s", str("x")}})}))}).message ==
-          "code() binds params to integers and sockets to colors: s is a string");
+          "code() binds params to integers or geovars (@name) and sockets to colors: s is a string");
     CHECK(error_of({eval(call("code", {call("tile", {}), str("k"), dict({{"a", num(1)}, {"a", num(2)}})}))}).message ==
           "key a appears twice in a dictionary");
 }

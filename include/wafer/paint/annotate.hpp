@@ -1,5 +1,5 @@
 #pragma once
-// Attributes on a region: name(), code(), paint(), colorpair(), mp(). Each applies to the whole region it is given and
+// Attributes on a region: name(), code(), paint(), colorpair(), mp(), geovar(). Each applies to the whole region it is given and
 // is recorded with its call, so verify() can point at it. The C++ surface also has the pipe form
 // `tile() | code("k", {...}) | paint(c, "C>R") | name("a")`, Paint's `x : code('k [...])`.
 #include <cstdint>
@@ -43,6 +43,8 @@ constexpr region code(region r, cx_string kernel, std::vector<binding> bindings 
         if (b.name.empty()) fail(b.at, "a code() binding needs a param or socket name");
         if (b.value.k == binding_value::kind::color && b.value.col.id < 0)
             fail(b.at, "a code() binding takes a color made by color()");
+        if (b.value.k == binding_value::kind::geovar && b.value.geovar.empty())
+            fail(b.at, "a code() binding to a geovar needs its name: @name");
         for (std::size_t j = 0; j < i; ++j)
             if (bindings[j].name == b.name) fail(b.at, "a param or socket is bound twice in one code()");
     }
@@ -63,6 +65,19 @@ constexpr region paint(region r, color c, route_rule rule, origin at = call_site
     a.at = std::move(at);
     a.col = std::move(c);
     a.rule = rule;
+    return detail::with(std::move(r), std::move(a));
+}
+
+/// geovar(r 'name value): the geovar `name` is `value` on every PE of r, for the code() bindings
+/// @name that reach those PEs (a code() applied before it, on r, an ancestor or a sibling before it
+/// in a union: resolve() gives the rule).
+constexpr region geovar(region r, cx_string name, std::int32_t value, origin at = call_site{}) {
+    if (name.empty()) fail(at, "geovar() takes a name that is not empty");
+    attribute a;
+    a.kind = attribute_kind::geovar;
+    a.at = std::move(at);
+    a.text = std::move(name);
+    a.geovalue = value;
     return detail::with(std::move(r), std::move(a));
 }
 

@@ -160,15 +160,22 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
     l.width = res.width;
     l.height = res.height;
 
-    // Programs, in the order of their first PE.
-    std::vector<std::int32_t> program_of(r.attributes.size(), -1);   // per code() attribute
+    // Programs, in the order of their first PE: one per kernel and combination of params (a geovar
+    // binding gives each PE its own value).
+    std::vector<std::int32_t> program_of(res.pes.size(), -1);         // per PE
+    std::vector<std::int32_t> first_program(r.attributes.size(), -1);  // per code() attribute
     std::vector<kernel_request> requests;
-    for (const auto& pe : res.pes) {
-        if (pe.code < 0 || program_of[std::size_t(pe.code)] >= 0) continue;
+    for (std::size_t i = 0; i < res.pes.size(); ++i) {
+        const auto& pe = res.pes[i];
+        if (pe.code < 0) continue;
         const attribute& code = r.attributes[std::size_t(pe.code)];
         kernel_request req{code.text.str(), {}, code.at.file.str(), code.at.pos};
+        std::size_t geovar = 0;
         for (const auto& b : code.bindings)
-            if (b.value.k == binding_value::kind::integer) req.params.push_back({b.name.str(), b.value.integer});
+            if (b.value.k == binding_value::kind::integer)
+                req.params.push_back({b.name.str(), b.value.integer});
+            else if (b.value.k == binding_value::kind::geovar)
+                req.params.push_back({b.name.str(), pe.geovalues[geovar++]});
         std::sort(req.params.begin(), req.params.end(),
                   [](const ir::param_value& a, const ir::param_value& b) { return a.name < b.name; });
         std::size_t index = 0;
@@ -185,8 +192,11 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
             }
             requests.push_back(std::move(req));
         }
-        program_of[std::size_t(pe.code)] = std::int32_t(index);
-        detail::check_bindings(code, l.programs[index], out);
+        program_of[i] = std::int32_t(index);
+        if (first_program[std::size_t(pe.code)] < 0) {
+            first_program[std::size_t(pe.code)] = std::int32_t(index);
+            detail::check_bindings(code, l.programs[index], out);
+        }
     }
     out.check();
 
@@ -208,7 +218,8 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
     l.pes.reserve(std::size_t(std::count_if(res.pes.begin(), res.pes.end(), [](const resolved_pe& pe) { return pe.code >= 0; })));
     l.routers.reserve(std::size_t(std::count_if(res.pes.begin(), res.pes.end(),
                                                 [](const resolved_pe& pe) { return !pe.routes.empty() || pe.mp_banks; })));
-    for (const auto& pe : res.pes) {
+    for (std::size_t i = 0; i < res.pes.size(); ++i) {
+        const auto& pe = res.pes[i];
         if (!pe.routes.empty() || pe.mp_banks) {
             ir::router rt{pe.x, pe.y, {}, pe.mp_banks};
             for (const auto& route : pe.routes)
@@ -224,7 +235,7 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
         ir::placed_pe placed;
         placed.x = pe.x;
         placed.y = pe.y;
-        placed.program = std::uint32_t(program_of[std::size_t(pe.code)]);
+        placed.program = std::uint32_t(program_of[i]);
         placed.name = res.block_names[pe.code_block].str();
         const ir::pe_program& program = l.programs[placed.program];
         for (const auto& b : code.bindings) {
@@ -270,12 +281,34 @@ inline ir::layout build(const region& r, const kernel_provider& provider, diagno
         std::uint32_t code;
     };
     std::vector<placed_entry> entries;
+    auto program_at = [&](std::int32_t x, std::int32_t y) {
+        const auto it = std::lower_bound(res.pes.begin(), res.pes.end(), std::pair{y, x}, [](const resolved_pe& p, std::pair<int, int> k) {
+            return std::pair{p.y, p.x} < k;
+        });
+        return program_of[std::size_t(it - res.pes.begin())];
+    };
     for (std::uint32_t a = 0; a < r.attributes.size(); ++a) {
-        if (program_of[a] < 0) continue;
+        if (first_program[a] < 0) continue;
         const attribute& code = r.attributes[a];
-        const ir::pe_program& program = l.programs[std::size_t(program_of[a])];
         for (std::uint32_t bi = code.first; bi < code.last; ++bi) {
             const block& b = r.blocks[bi];
+            // Geovar variants of one kernel may place their symbols differently: then each PE gets its own entries.
+            const ir::pe_program& program = l.programs[std::size_t(program_at(b.x, b.y))];
+            bool one_layout = true;
+            for_each_copy(b, [&](std::int32_t cx, std::int32_t cy) {
+                for (std::int32_t y = cy; y < cy + b.height; ++y)
+                    for (std::int32_t x = cx; x < cx + b.width; ++x)
+                        one_layout = one_layout && l.programs[std::size_t(program_at(x, y))].symbols == program.symbols;
+            });
+            if (!one_layout) {
+                for_each_copy(b, [&](std::int32_t cx, std::int32_t cy) {
+                    for (std::int32_t y = cy; y < cy + b.height; ++y)
+                        for (std::int32_t x = cx; x < cx + b.width; ++x)
+                            for (const auto& sym : l.programs[std::size_t(program_at(x, y))].symbols)
+                                entries.push_back({ir::map_entry_for(sym, res.block_names[bi].view(), x, y), a});
+                });
+                continue;
+            }
             std::vector<ir::map_dimension> dims;   // the repeats, outermost first, then the rectangle's
             for (auto rp = b.repeats.rbegin(); rp != b.repeats.rend(); ++rp)
                 dims.push_back({rp->name.str(), std::uint32_t(rp->count), 0, rp->dx, rp->dy});

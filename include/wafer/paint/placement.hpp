@@ -13,13 +13,26 @@
 
 namespace wafer::paint {
 
+/// A geovar with one value per copy: arrayplace()'s [name:values].
+struct geovar_values {
+    cx_string name;
+    std::vector<std::int32_t> values;
+};
+
 namespace detail {
-/// Copy k of r at offset (dx[k], dy[k]), named xk, all in one region.
+/// Copy k of r at offset (dx[k], dy[k]), named xk, with value k of each geovar, all in one region.
 constexpr region named_copies(const region& r, const std::vector<std::int32_t>& dx, const std::vector<std::int32_t>& dy,
-                              const origin& at) {
+                              const std::vector<geovar_values>& geovars, const origin& at) {
+    for (const auto& g : geovars)
+        if (g.values.size() != dx.size())
+            fail(at, cx_string("geovar ") + g.name + " has " + to_text(std::int64_t(g.values.size())) +
+                         " values for " + to_text(std::int64_t(dx.size())) + " copies: give one value per copy");
     std::vector<region> copies;
-    for (std::size_t k = 0; k < dx.size(); ++k)
-        copies.push_back(name(place(r, dx[k], dy[k], rotation::r0, at), cx_string("x") + to_text(std::int64_t(k)), at));
+    for (std::size_t k = 0; k < dx.size(); ++k) {
+        region copy = name(place(r, dx[k], dy[k], rotation::r0, at), cx_string("x") + to_text(std::int64_t(k)), at);
+        for (const auto& g : geovars) copy = geovar(std::move(copy), g.name, g.values[k], at);
+        copies.push_back(std::move(copy));
+    }
     return union_(copies, at);
 }
 
@@ -38,24 +51,32 @@ constexpr region diagplace(const region& r, std::int32_t count, std::int32_t dx,
         xs.push_back(std::int32_t(k * dx));
         ys.push_back(std::int32_t(k * dy));
     }
-    return detail::named_copies(r, xs, ys, at);
+    return detail::named_copies(r, xs, ys, {}, at);
 }
 
-/// diagarrayplace(r dx [y0 y1 ...]): copy k moved (k dx, y_k), named xk.
+/// diagarrayplace(r dx [y0 y1 ...]), with geovar values: copy k moved (k dx, y_k), named xk, gets
+/// value k of each geovar (after r's code(), so they apply to it).
 constexpr region diagarrayplace(const region& r, std::int32_t dx, const std::vector<std::int32_t>& offsets,
-                                origin at = call_site{}) {
+                                const std::vector<geovar_values>& geovars, origin at = call_site{}) {
     detail::check_count(std::int64_t(offsets.size()), "diagarrayplace", at);
     std::vector<std::int32_t> xs;
     for (std::size_t k = 0; k < offsets.size(); ++k) {
         if (!detail::coordinate_ok(std::int64_t(k) * dx)) fail(at, "diagarrayplace() places copies past +-1048576");
         xs.push_back(std::int32_t(std::int64_t(k) * dx));
     }
-    return detail::named_copies(r, xs, offsets, at);
+    return detail::named_copies(r, xs, offsets, geovars, at);
 }
 
-/// arrayplace(r [y0 y1 ...]): copy k moved (0, y_k), named xk.
-constexpr region arrayplace(const region& r, const std::vector<std::int32_t>& offsets, origin at = call_site{}) {
-    return diagarrayplace(r, 0, offsets, std::move(at));
+/// diagarrayplace(r dx [y0 y1 ...]).
+constexpr region diagarrayplace(const region& r, std::int32_t dx, const std::vector<std::int32_t>& offsets,
+                                origin at = call_site{}) {
+    return diagarrayplace(r, dx, offsets, std::vector<geovar_values>{}, std::move(at));
+}
+
+/// arrayplace(r [y0 y1 ...] [name:values]): copy k moved (0, y_k), named xk, with value k of each geovar.
+constexpr region arrayplace(const region& r, const std::vector<std::int32_t>& offsets,
+                            const std::vector<geovar_values>& geovars = {}, origin at = call_site{}) {
+    return diagarrayplace(r, 0, offsets, geovars, std::move(at));
 }
 
 /// paintuppertriangle(r c rule xoffsets yoffsets xend): r and, on each row yoffsets[i], new tiles from

@@ -27,6 +27,8 @@ enum class problem_kind : std::uint8_t {
     outline_suppression,  ///< warning: | on a region built from several rectangles
     open_route,           ///< warning: a route end no transport completes
     message_passing,      ///< mp() on a tile message addresses cannot reach
+    geovar_uncovered,     ///< a code() binding @name on a PE no geovar name covers
+    geovar_before_code,   ///< warning: geovars set before code() on the whole, which paint ignores
 };
 
 struct problem {

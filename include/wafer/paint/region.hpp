@@ -75,18 +75,28 @@ constexpr void for_each_copy(const block& b, F&& f) {
     }
 }
 
-/// A code() binding's value: a number for a kernel param, or a color for a socket.
+/// A geovar named in a code() binding (@name): the param takes the geovar's value on each PE.
+struct geovar_ref {
+    cx_string name;
+    friend constexpr bool operator==(const geovar_ref&, const geovar_ref&) = default;
+};
+
+/// A code() binding's value: a number for a kernel param, a geovar (a number per PE) for one, or a
+/// color for a socket.
 struct binding_value {
-    enum class kind : std::uint8_t { integer, color };
+    enum class kind : std::uint8_t { integer, color, geovar };
     kind k = kind::integer;
     std::int64_t integer = 0;
     paint::color col;
+    cx_string geovar;   ///< kind geovar: its name
 
     constexpr binding_value() = default;
     template <class I>
         requires std::is_integral_v<I>
     constexpr binding_value(I v) : k(kind::integer), integer(std::int64_t(v)) {}
     constexpr binding_value(paint::color c) : k(kind::color), col(std::move(c)) {}
+    constexpr binding_value(geovar_ref g) : k(kind::geovar), geovar(std::move(g.name)) {}
+    constexpr bool is_param() const noexcept { return k != kind::color; }
     friend constexpr bool operator==(const binding_value&, const binding_value&) = default;
 };
 
@@ -97,18 +107,19 @@ struct binding {
     friend constexpr bool operator==(const binding&, const binding&) = default;
 };
 
-enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp };
+enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar };
 
 struct attribute {
     attribute_kind kind = attribute_kind::name;
     std::uint32_t first = 0, last = 0;   ///< the blocks it covers: [first, last)
     origin at;                           ///< the name(), code(), paint(), colorpair() or mp() call
-    cx_string text;                      ///< name: the name; code: the kernel
+    cx_string text;                      ///< name: the name; code: the kernel; geovar: its name
     std::vector<binding> bindings;       ///< code
     paint::color col;                    ///< paint: its color; colorpair: the first
     paint::color partner;                ///< colorpair: the second
     route_rule rule;                     ///< paint
     std::int32_t bank = -1;              ///< mp: the bank
+    std::int32_t geovalue = 0;           ///< geovar: its value on the PEs it covers
     friend constexpr bool operator==(const attribute&, const attribute&) = default;
 };
 

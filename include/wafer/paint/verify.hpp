@@ -7,6 +7,12 @@
 //            overlapping children of a union ("two code regions overlap").
 //   paint  - per color, the last one wins; replacing an earlier one warns.
 //   name   - the name path of a block is its names, outermost first: "c.b".
+//   geovar - a code() binding @g takes, on each PE, the value of the last geovar g covering the PE
+//            that was applied after the code() (on its region, an ancestor, or a later sibling in a
+//            union). One applied before it (to part of the region, before code() on the whole) is
+//            ignored by paint, which compiles every PE with the first such value: wafer does the
+//            same and warns. A PE without either is an error, counted PE by PE (paint counts every
+//            pairing of a geovar region's rows and columns as covered).
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -35,6 +41,7 @@ struct resolved_pe {
     std::int32_t x = 0, y = 0;
     std::int32_t code = -1;           ///< index of its code() attribute, -1 for none
     std::uint32_t code_block = 0;     ///< the block the code reaches it through (its name path)
+    std::vector<std::int64_t> geovalues;  ///< the value of each geovar binding of its code, in binding order
     std::vector<pe_route> routes;     ///< sorted by color id
     std::uint8_t mp_banks = 0;        ///< bit b: mp(bank b) covers it
 };
@@ -86,6 +93,7 @@ constexpr cx_string more_pes(std::int64_t n) {
 constexpr cx_string describe(const attribute& a) {
     if (a.kind == attribute_kind::code) return cx_string("code('") + a.text + ")";
     if (a.kind == attribute_kind::mp) return cx_string("mp(bank ") + to_text(a.bank) + ")";
+    if (a.kind == attribute_kind::geovar) return cx_string("geovar('") + a.text + " " + to_text(a.geovalue) + ")";
     return cx_string("paint(color #") + to_text(a.col.id) + " [" + to_text(a.rule) + "])";
 }
 
@@ -119,6 +127,87 @@ constexpr problem clash_problem(const region& r, const clash& c) {
 }
 
 constexpr bool covers(const attribute& a, std::uint32_t block) noexcept { return a.first <= block && block < a.last; }
+
+/// A geovar value resolve() has not settled yet.
+inline constexpr std::int64_t unsettled = std::int64_t(1) << 40;
+
+/// A geovar binding of one code() that some PEs get no value for from a geovar applied after it.
+struct geovar_gap {
+    std::uint32_t code;
+    std::uint32_t binding;             ///< index into the code's bindings
+    std::int64_t pes = 0;              ///< PEs without a value
+    std::int32_t x = 0, y = 0;         ///< the first of them
+    std::int32_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+    std::int64_t before = -1;          ///< the first geovar of the name applied before the code, on one of them
+};
+
+constexpr void note_gap(std::vector<geovar_gap>& gaps, std::uint32_t code, std::uint32_t binding, std::int32_t x,
+                        std::int32_t y, std::int64_t before) {
+    for (auto& g : gaps)
+        if (g.code == code && g.binding == binding) {
+            ++g.pes;
+            g.min_x = x < g.min_x ? x : g.min_x;
+            g.max_x = x > g.max_x ? x : g.max_x;
+            g.min_y = y < g.min_y ? y : g.min_y;
+            g.max_y = y > g.max_y ? y : g.max_y;
+            if (before >= 0 && (g.before < 0 || before < g.before)) g.before = before;
+            return;
+        }
+    gaps.push_back(geovar_gap{code, binding, 1, x, y, x, x, y, y, before});
+}
+
+/// The geovar values of `pe`'s code bindings from `attrs` (the attributes reaching it, in order).
+constexpr void geovalues_of(const region& r, resolved_pe& pe, const std::vector<std::uint32_t>& attrs,
+                            std::vector<geovar_gap>& gaps) {
+    const attribute& code = r.attributes[std::uint32_t(pe.code)];
+    for (std::uint32_t k = 0; k < code.bindings.size(); ++k) {
+        const binding& b = code.bindings[k];
+        if (b.value.k != binding_value::kind::geovar) continue;
+        std::int64_t after = -1, before = -1;
+        for (std::uint32_t a : attrs) {
+            const attribute& g = r.attributes[a];
+            if (g.kind != attribute_kind::geovar || g.text != b.value.geovar) continue;
+            if (a > std::uint32_t(pe.code))
+                after = a;   // the last one applied has the final word
+            else if (before < 0)
+                before = a;
+        }
+        pe.geovalues.push_back(after >= 0 ? r.attributes[std::size_t(after)].geovalue : unsettled);
+        if (after < 0) note_gap(gaps, std::uint32_t(pe.code), k, pe.x, pe.y, before);
+    }
+}
+
+constexpr cx_string range_text(std::int32_t lo, std::int32_t hi) {
+    return lo == hi ? to_text(lo) : to_text(lo) + ".." + to_text(hi);
+}
+
+/// Settles a gap: paint's one value (a warning), or an error naming the uncovered PEs.
+constexpr void settle(const region& r, const geovar_gap& g, resolution& res) {
+    const attribute& code = r.attributes[g.code];
+    const binding& b = code.bindings[g.binding];
+    if (g.before < 0) {
+        res.problems.push_back(problem{
+            severity::error, problem_kind::geovar_uncovered,
+            cx_string("Geovar ") + b.value.geovar + " does not cover region: no value at " + at_pe(g.x, g.y) +
+                more_pes(g.pes) + " (x " + range_text(g.min_x, g.max_x) + ", y " + range_text(g.min_y, g.max_y) +
+                ") of " + describe(code) + "; set it with geovar() on every PE the code covers",
+            b.at});
+        return;
+    }
+    const attribute& first = r.attributes[std::size_t(g.before)];
+    std::size_t k = 0;   // the binding's place among the code's geovar bindings
+    for (std::uint32_t i = 0; i < g.binding; ++i) k += code.bindings[i].value.k == binding_value::kind::geovar;
+    for (auto& pe : res.pes)
+        if (pe.code == std::int32_t(g.code) && pe.geovalues[k] == unsettled) pe.geovalues[k] = first.geovalue;
+    res.problems.push_back(problem{
+        severity::warning, problem_kind::geovar_before_code,
+        cx_string("geovar ") + b.value.geovar + " is set (" + where(first.at) +
+            ") on part of a region before code() is applied to the whole: paint ignores it there and compiles " +
+            at_pe(g.x, g.y) + more_pes(g.pes) + " with one value, " + b.value.geovar + "=" + to_text(first.geovalue) +
+            "; apply code() to a separate region that covers the tiles and union it with them, or set the "
+            "geovar after code()",
+        b.at});
+}
 }  // namespace detail
 
 constexpr resolution resolve(const region& r) {
@@ -193,6 +282,7 @@ constexpr resolution resolve(const region& r) {
     });
 
     std::vector<detail::clash> clashes;
+    std::vector<detail::geovar_gap> gaps;
     std::vector<std::uint32_t> attrs;
     std::size_t distinct = 0;
     for (std::size_t i = 0; i < cells.size(); ++i)
@@ -250,10 +340,12 @@ constexpr resolution resolve(const region& r) {
                     detail::note_clash(clashes, a, a, problem_kind::message_passing, pe.x, pe.y);
             }
         }
+        if (pe.code >= 0) detail::geovalues_of(r, pe, attrs, gaps);
         res.pes.push_back(std::move(pe));
         i = j;
     }
     for (const auto& c : clashes) res.problems.push_back(detail::clash_problem(r, c));
+    for (const auto& g : gaps) detail::settle(r, g, res);
     for (const auto& a : r.attributes) {
         if (a.kind != attribute_kind::paint) continue;
         std::int64_t rectangles = 0;

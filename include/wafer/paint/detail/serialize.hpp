@@ -173,12 +173,14 @@ constexpr void write_region(byte_writer<Sink>& w, const region& r) {
             w.u8(std::uint8_t(b.value.k));
             w.u64(std::uint64_t(b.value.integer));
             w.col(b.value.col);
+            w.text(b.value.geovar);
             w.at(b.at);
         }
         w.col(a.col);
         w.col(a.partner);
         w.rule(a.rule);
         w.u32(std::uint32_t(a.bank));
+        w.u32(std::uint32_t(a.geovalue));
     }
 }
 
@@ -242,12 +244,14 @@ constexpr region decode(const unsigned char* bytes) {
             b.value.k = binding_value::kind(rd.u8());
             b.value.integer = std::int64_t(rd.u64());
             b.value.col = rd.col();
+            b.value.geovar = rd.text();
             b.at = rd.at();
         }
         a.col = rd.col();
         a.partner = rd.col();
         a.rule = rd.rule();
         a.bank = std::int32_t(rd.u32());
+        a.geovalue = std::int32_t(rd.u32());
     }
     return r;
 }

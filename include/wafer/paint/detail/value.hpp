@@ -47,7 +47,7 @@ struct symbol_ref {
 
 struct value {
     std::variant<nothing, std::int32_t, float, std::string, array_ref, dict_ref, color, route_value, region,
-                 function_ref, primitive_ref, bank, rotation, direction, symbol_ref>
+                 function_ref, primitive_ref, bank, rotation, direction, symbol_ref, geovar_ref>
         v;
 
     template <class T>
@@ -74,7 +74,7 @@ inline std::string kind_name(const value& v) {
     static constexpr const char* names[] = {"nothing",      "an integer", "a float",  "a string",
                                             "an array",     "a dictionary", "a color", "a route rule",
                                             "a region",     "a function", "a function", "a message-passing bank",
-                                            "a rotation",   "a direction", "a symbol"};
+                                            "a rotation",   "a direction", "a symbol", "a geovar"};
     return names[v.v.index()];
 }
 
@@ -121,6 +121,7 @@ inline std::string show_text(const value& v, int depth = 0) {
         }
         std::string operator()(direction d) const { return d == direction::horizontal ? "HORIZONTAL" : "VERTICAL"; }
         std::string operator()(const symbol_ref& s) const { return "$" + s.path; }
+        std::string operator()(const geovar_ref& g) const { return "@" + g.name.str(); }
     };
     return std::visit(visitor{depth}, v.v);
 }

@@ -1,6 +1,6 @@
 #pragma once
-// Attribute primitives: name, code, paint, colorpair, mp, paintuppertriangle, and the colors they
-// take (color, bank).
+// Attribute primitives: name, code, paint, colorpair, mp, geovar, paintuppertriangle, and the colors
+// they take (color, bank).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,9 +36,11 @@ inline value code(evaluation& ev, const ast::expr& e, args& a) {
                     bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<std::int32_t>()), at});
                 else if (d.val.is<color>())
                     bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<color>()), at});
+                else if (d.val.is<geovar_ref>())
+                    bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<geovar_ref>()), at});
                 else
-                    ev.fail_at(d.pos, "code() binds params to integers and sockets to colors: " + d.key + " is " +
-                                          kind_name(d.val));
+                    ev.fail_at(d.pos, "code() binds params to integers or geovars (@name) and sockets to colors: " + d.key +
+                                          " is " + kind_name(d.val));
             }
         }
     }
@@ -80,6 +82,15 @@ inline value mp(evaluation& ev, const ast::expr& e, args& a) {
     const region& r = ev.region_arg(e, a[0], 0);
     const bank& b = ev.want<bank>(e, a[1], 1, "a message-passing bank made by bank(n)");
     return value{ev.guarded([&] { return paint::mp(r, b, ev.origin_at(e.pos)); })};
+}
+
+/// geovar(r 'name value), also written r : @name=value.
+inline value geovar(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 3, 3);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const std::string n = ev.text(e, a[1], 1, "a geovar name such as 'rank");
+    const std::int32_t v = ev.integer(e, a[2], 2);
+    return value{ev.guarded([&] { return paint::geovar(r, cx_string(n), v, ev.origin_at(e.pos)); })};
 }
 
 /// paintuppertriangle(r color rule xoffsets yoffsets xend).

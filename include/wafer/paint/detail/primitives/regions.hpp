@@ -130,8 +130,13 @@ inline value arrayplace(evaluation& ev, const ast::expr& e, args& a) {
     ev.arity(e, a, 2, 3);
     const region& r = ev.region_arg(e, a[0], 0);
     const auto offsets = ev.integers(e, a[1], 1);
-    if (a.size() == 3) ev.fail_at(a[2].pos, "not supported yet: arrayplace()'s geovar values");
-    return value{ev.guarded([&] { return paint::arrayplace(r, offsets, ev.origin_at(e.pos)); })};
+    std::vector<geovar_values> geovars;
+    if (a.size() == 3)
+        for (const auto& d : *ev.want<dict_ref>(e, a[2], 2, "a dictionary of geovar values such as [idx:ids]")) {
+            const arg values{d.val, d.pos};
+            geovars.push_back({cx_string(d.key), ev.integers(e, values, 2)});
+        }
+    return value{ev.guarded([&] { return paint::arrayplace(r, offsets, geovars, ev.origin_at(e.pos)); })};
 }
 
 /// diagplace(r n dx dy).
