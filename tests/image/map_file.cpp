@@ -11,23 +11,33 @@ TEST_CASE("the map reads back what it writes, in the guide's shape") {
     ir::map_entry e{"kernel.core.filter0_cfg", ir::value_format::s16, 0x5f70, 36, 1,
                     {{"y", 9, 0, 0, 1}, {"x", 6, 0, 1, 0}, {"n", 4, 1, 0, 0}}};
     auto text = image::map_text({e});
-    CHECK(text.find("kernel.core.filter0_cfg xp [ y<9 x<6 n<4 ] ( 0x5f70+n 36+x 1+y )") != std::string::npos);
+    CHECK(text.find("\nkernel.core.filter0_cfg [ y<9 x<6 n<4 ] ( 0x5f70+n 36+x 1+y ) xp\n") != std::string::npos);
     auto back = image::parse_map(text, "f.map");
     REQUIRE(back.size() == 1);
     CHECK(back[0] == e);
 }
 
+TEST_CASE("a map line in the guide's form without a type reads as xp; the type after ')' is wafer's") {
+    const auto back = image::parse_map("kernel.core.filter0_cfg [ y<9 x<6 n<4 ] ( 0x5f70+n 36+x 1+y )\nf [ n<2 ] ( 0x10+n 0 0 ) sp\n", "f.map");
+    REQUIRE(back.size() == 2);
+    CHECK(back[0].format == ir::value_format::s16);
+    CHECK(back[0].dims.size() == 3);
+    CHECK(back[1].format == ir::value_format::f32);
+}
+
 TEST_CASE("a malformed map line is an error with its position") {
     try {
-        image::parse_map("a xp [ n<4 ] ( 0x10+m 0 0 )\n", "f.map");
+        image::parse_map("a [ n<4 ] ( 0x10+m 0 0 )\n", "f.map");
         FAIL("accepted");
     } catch (const error& ex) {
         CHECK(render(ex.diagnostics().front()) ==
-              "f.map:1:22: error: 'm' is not a dimension of this symbol\na xp [ n<4 ] ( 0x10+m 0 0 )\n                     ^\n");
+              "f.map:1:19: error: 'm' is not a dimension of this symbol\na [ n<4 ] ( 0x10+m 0 0 )\n                  ^\n");
     }
-    CHECK_THROWS_AS(image::parse_map("a xp [ n<0 ] ( 0 0 0 )", "f.map"), error);
-    CHECK_THROWS_AS(image::parse_map("a xp [ n<4 ] ( 0x6000 0 0 )", "f.map"), error);
-    CHECK_THROWS_AS(image::parse_map("a xp [ n<4 ( 0 0 0 )", "f.map"), error);
+    CHECK_THROWS_AS(image::parse_map("a [ n<0 ] ( 0 0 0 ) xp", "f.map"), error);
+    CHECK_THROWS_AS(image::parse_map("a [ n<4 ] ( 0x6000 0 0 )", "f.map"), error);
+    CHECK_THROWS_AS(image::parse_map("a [ n<4 ( 0 0 0 )", "f.map"), error);
+    CHECK_THROWS_AS(image::parse_map("a [ n<4 ] ( 0 0 0 ) float", "f.map"), error);
+    CHECK_THROWS_AS(image::parse_map("a [ n<4 ] ( 0 0 0 ) sp sp", "f.map"), error);
 }
 
 TEST_CASE("selections slice, pin and reorder dimensions") {

@@ -185,8 +185,8 @@ TEST_CASE("guide's interleave example: rep steps by (dx, dy) and names the dimen
     CHECK(o.layout->blocks.size() == 2);   // two repeated tiles, not sixteen copies
     const std::string map = map_of(text);
     INFO(map);
-    CHECK(map.find("row.buf xp [ i<8 n<8 ] ( 0x0100+n 0+2*i 0 )") != std::string::npos);
-    CHECK(map.find("row.buf xp [ j<8 n<8 ] ( 0x0100+n 1+2*j 0 )") != std::string::npos);
+    CHECK(map.find("row.buf [ i<8 n<8 ] ( 0x0100+n 0+2*i 0 ) xp") != std::string::npos);
+    CHECK(map.find("row.buf [ j<8 n<8 ] ( 0x0100+n 1+2*j 0 ) xp") != std::string::npos);
 }
 
 TEST_CASE("quick reference: stackrep of a 3 x 3 block with W = H = 15 gives grid.aa.cell [ y<5 x<5 ]") {
@@ -203,8 +203,8 @@ TEST_CASE("quick reference: stackrep of a 3 x 3 block with W = H = 15 gives grid
     test::fake_kernels k;
     wafer::diagnostics d;
     const auto map = wafer::image::map_text(build(*o.layout, k.provider(), d).symbols);
-    CHECK(map.find("grid.aa.buf xp [ y<5 x<5 n<8 ] ( 0x0100+n 0+3*x 0+3*y )") != std::string::npos);
-    CHECK(map.find("grid.ii.buf xp [ y<5 x<5 n<8 ] ( 0x0100+n 2+3*x 2+3*y )") != std::string::npos);
+    CHECK(map.find("grid.aa.buf [ y<5 x<5 n<8 ] ( 0x0100+n 0+3*x 0+3*y ) xp") != std::string::npos);
+    CHECK(map.find("grid.ii.buf [ y<5 x<5 n<8 ] ( 0x0100+n 2+3*x 2+3*y ) xp") != std::string::npos);
     CHECK(k.requests.size() == 1);   // one kernel, one combination of params: compiled once
 }
 
@@ -215,7 +215,7 @@ TEST_CASE("guide: hstackrep and vstackrep stack copies, with a space and a name;
     CHECK(pes_of(*evaluate_text("vstackrep(tile() 2 0 'k)").layout) == pes{{0, 0}, {0, 1}});
     CHECK(pes_of(*evaluate_text("union(tile() hstackrep(tile(5 5) 0))").layout) == pes{{0, 0}});
     CHECK(error_of("hstackrep(tile() 1.5*2)") == "argument 2 of hstackrep() must be an integer, not a float: int(x) converts one");
-    CHECK(map_of("let t = tile()\nt : code('send [tx:color()])\nhstackrep(t 4)").find("buf xp [ x<4 n<8 ] ( 0x0100+n 0+x 0 )") !=
+    CHECK(map_of("let t = tile()\nt : code('send [tx:color()])\nhstackrep(t 4)").find("buf [ x<4 n<8 ] ( 0x0100+n 0+x 0 ) xp") !=
           std::string::npos);
     CHECK(error_of("hstackrep(rect(0 0 2 1) 2)") ==
           "hstackrep() names its dimension 'x', which the region already has: give it another name");
@@ -235,8 +235,8 @@ TEST_CASE("guide: diagplace, arrayplace and diagarrayplace place copies named x0
     CHECK(pes_of(*evaluate_text("diagarrayplace(tile() 2 [1 0])").layout) == pes{{2, 0}, {0, 1}});
     const auto map = map_of("let t = tile()\nt : code('send [tx:color()])\ndiagplace(t 2 1 0)");
     INFO(map);
-    CHECK(map.find("x0.buf xp [ n<8 ] ( 0x0100+n 0 0 )") != std::string::npos);
-    CHECK(map.find("x1.buf xp [ n<8 ] ( 0x0100+n 1 0 )") != std::string::npos);
+    CHECK(map.find("x0.buf [ n<8 ] ( 0x0100+n 0 0 ) xp") != std::string::npos);
+    CHECK(map.find("x1.buf [ n<8 ] ( 0x0100+n 1 0 ) xp") != std::string::npos);
 }
 
 TEST_CASE("guide: paintuppertriangle with xoffsets [0 3 4], yoffsets [0 2 3], xend 5") {

@@ -1,9 +1,11 @@
 #pragma once
 // The symbol map file, one symbol a line, in the shape the Paint guide shows:
-//   c.out xp [ n<8 ] ( 0x0000+n 2 0 )
-//   grid.cell sp [ y<2 x<3 n<4 _word<2 ] ( 0x0010+2*n+_word 5+x 1+y )
-// NAME TYPE [ DIM<EXTENT ... ] ( ADDRESS X Y ), each of the last three an affine form
-// base{+stride*dim}. wafer adds the element TYPE after the name so miget can print values.
+//   c.out [ n<8 ] ( 0x0000+n 2 0 ) xp
+//   grid.cell [ y<2 x<3 n<4 _word<2 ] ( 0x0010+2*n+_word 5+x 1+y ) sp
+// NAME [ DIM<EXTENT ... ] ( ADDRESS X Y ), each of the last three an affine form base{+stride*dim},
+// exactly as the guide writes it; wafer adds the element TYPE after the closing parenthesis, so
+// miget can print values and a script reading the guide's form still reads every field. A line
+// without a TYPE (the original tools' map) is xp.
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -41,13 +43,14 @@ inline std::string affine_text(std::int64_t base, bool hex, const std::vector<ir
 }  // namespace detail
 
 inline std::string map_text(const std::vector<ir::map_entry>& symbols) {
-    std::string out = "# wafer symbol map: NAME TYPE [ DIM<EXTENT ... ] ( ADDRESS X Y )\n";
+    std::string out = "# wafer symbol map: NAME [ DIM<EXTENT ... ] ( ADDRESS X Y ) TYPE\n";
     for (const auto& e : symbols) {
-        out += e.name + ' ' + std::string(name_of(e.format)) + " [";
+        out += e.name + " [";
         for (const auto& d : e.dims) out += ' ' + d.name + '<' + std::to_string(d.extent);
         out += " ] ( " + detail::affine_text(e.base, true, e.dims, &ir::map_dimension::stride) + ' ' +
                detail::affine_text(e.x, false, e.dims, &ir::map_dimension::x_stride) + ' ' +
-               detail::affine_text(e.y, false, e.dims, &ir::map_dimension::y_stride) + " )\n";
+               detail::affine_text(e.y, false, e.dims, &ir::map_dimension::y_stride) + " ) " +
+               std::string(name_of(e.format)) + '\n';
     }
     return out;
 }
@@ -138,10 +141,7 @@ inline std::vector<ir::map_entry> parse_map(const std::string& text, const std::
         if (s.at_end() || s.accept('#')) continue;
         ir::map_entry e;
         e.name = s.word("a symbol name");
-        const auto type = s.word("an element type");
-        const auto format = format_named(type);
-        if (!format) s.fail("unknown element type '" + type + "' (xp u16 s16 u32 s32 u64 s64 u1 hp sp ep)");
-        e.format = *format;
+        e.format = ir::value_format::s16;   // the original tools' lines carry no type
         s.expect('[', "'[' before the dimensions");
         while (!s.accept(']')) {
             ir::map_dimension d;
@@ -159,7 +159,13 @@ inline std::vector<ir::map_entry> parse_map(const std::string& text, const std::
         e.x = std::int32_t(s.affine(e.dims, &ir::map_dimension::x_stride, "an x coordinate"));
         e.y = std::int32_t(s.affine(e.dims, &ir::map_dimension::y_stride, "a y coordinate"));
         s.expect(')', "')' after the coordinates");
-        if (!s.at_end()) s.fail("unexpected text after ')'");
+        if (!s.at_end()) {
+            const auto type = s.word("an element type");
+            const auto format = format_named(type);
+            if (!format) s.fail("unknown element type '" + type + "' (xp u16 s16 u32 s32 u64 s64 u1 hp sp ep)");
+            e.format = *format;
+            if (!s.at_end()) s.fail("unexpected text after the element type");
+        }
         out.push_back(std::move(e));
     }
     return out;
