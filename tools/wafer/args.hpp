@@ -20,6 +20,13 @@ public:
     args(int argc, char** argv, int first) {
         for (int i = first; i < argc; ++i) {
             std::string a = argv[i];
+            if (const int n = words_taken_by(a); n > 0) {   // `toolflag w "fsanitize=bounds"`: words, never options
+                if (i + n >= argc) throw usage_error(a + " takes " + std::to_string(n) + " words after it");
+                std::vector<std::string> words(argv + i + 1, argv + i + 1 + n);
+                worded_[a].push_back(std::move(words));
+                i += n;
+                continue;
+            }
             if (!a.empty() && a.front() == '[') {
                 std::string group = a;
                 while (group.back() != ']' && i + 1 < argc) group += ' ' + std::string(argv[++i]);
@@ -57,6 +64,12 @@ public:
             if (f == name) return true;
         return false;
     }
+    /// The words after each `flag` that takes some (paint's `toolname w carbide`), in order.
+    std::vector<std::vector<std::string>> after(const std::string& flag) {
+        used_worded_.push_back(flag);
+        auto it = worded_.find(flag);
+        return it == worded_.end() ? std::vector<std::vector<std::string>>{} : it->second;
+    }
     /// Bracketed groups, without their brackets: "n=5:10", "m n".
     const std::vector<std::string>& brackets() const { return brackets_; }
     /// key=value words whose key is not a known option (e.g. miget's n=5:10 without brackets).
@@ -81,9 +94,19 @@ public:
             for (const auto& u : used_flags_) known |= u == f;
             if (!known) throw usage_error("unknown argument '" + f + "'");
         }
+        for (const auto& [f, uses] : worded_) {
+            bool known = false;
+            for (const auto& u : used_worded_) known |= u == f;
+            if (!known) throw usage_error("unknown argument '" + f + "'");
+        }
     }
 
 private:
+    /// Paint's options followed by words: toolname SUFFIX TOOL, toolflag SUFFIX "FLAGS".
+    static int words_taken_by(const std::string& a) { return a == "toolname" || a == "toolflag" ? 2 : 0; }
+
+    std::map<std::string, std::vector<std::vector<std::string>>> worded_;
+    std::vector<std::string> used_worded_;
     std::map<std::string, std::vector<std::string>> values_;
     std::vector<std::string> flags_;
     std::vector<std::string> brackets_;

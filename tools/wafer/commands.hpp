@@ -8,6 +8,7 @@
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/image/image.hpp"
 #include "wafer/paint/build.hpp"
+#include "wafer/parse/load.hpp"
 #include "wafer/tungsten/options.hpp"
 
 namespace wafer::cli {
@@ -32,6 +33,13 @@ void print(std::vector<diagnostic> ds);
 paint::build_options build_options(args& a);
 /// fsanitize=bounds.
 tungsten::lower_options kernel_options(args& a);
+
+/// How a .paint source builds: build and kernel options, compiler=/toolname/toolflag, regiondump=,
+/// show() to stdout.
+parse::paint_file_options paint_file_options(args& a, const paint::build_options& build, tungsten::lower_options kernels);
+
+/// Writes the region a Paint file evaluates to as JSON (regiondump=F.json).
+void write_region_dump(const paint::region& r, const std::string& file);
 
 /// An image built from `source=` (a .w on one PE, or a .paint) with lib= and set= options.
 image::image build_from_source(args& a);

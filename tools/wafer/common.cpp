@@ -61,6 +61,54 @@ tungsten::lower_options kernel_options(args& a) {
     return o;
 }
 
+namespace {
+/// Paint's own options about the compiler it runs: compiler=, toolname, toolflag. wafer compiles
+/// Tungsten with carbide's lowering, so each is checked against that and a toolflag's words apply.
+void compiler_options(args& a, tungsten::lower_options& kernels) {
+    if (auto c = a.get("compiler")) {
+        std::size_t start = 0;
+        for (;;) {
+            const auto comma = c->find(',', start);
+            const std::string suffix = c->substr(start, comma - start);
+            if (suffix != "w")
+                throw usage_error("compiler=" + *c + ": wafer compiles Tungsten (.w) sources only, not '" + suffix + "'");
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+    for (const auto& t : a.after("toolname"))
+        if (t[0] != "w" && t[0] != "yeti")
+            throw usage_error("toolname " + t[0] + ": paint names a compiler for w or yeti sources");
+        else if (t[1] != "carbide")
+            throw usage_error("toolname " + t[0] + " " + t[1] + ": wafer runs its own carbide, so the compiler is carbide");
+    for (const auto& t : a.after("toolflag")) {
+        if (t[0] != "w") throw usage_error("toolflag " + t[0] + ": wafer compiles w sources only");
+        std::size_t start = 0;
+        while (start < t[1].size()) {
+            auto end = t[1].find(' ', start);
+            if (end == std::string::npos) end = t[1].size();
+            const std::string word = t[1].substr(start, end - start);
+            start = end + 1;
+            if (word.empty()) continue;
+            if (word == "fsanitize=bounds") kernels.check_bounds = true;
+            else throw usage_error("toolflag w \"" + t[1] + "\": carbide takes fsanitize=bounds here, not '" + word + "'");
+        }
+    }
+}
+}  // namespace
+
+parse::paint_file_options paint_file_options(args& a, const paint::build_options& build, tungsten::lower_options kernels) {
+    parse::paint_file_options o;
+    o.build = build;
+    compiler_options(a, kernels);
+    o.kernels = kernels;
+    o.show = [](const std::string& line) { std::cout << line << '\n'; };
+    if (auto dump = a.get("regiondump")) o.inspect = [file = *dump](const paint::region& r) { write_region_dump(r, file); };
+    (void)a.flag("noroute");   // transports are routed only when a layout has them; none yet can (docs/paint.md)
+    (void)a.flag("portmap");   // likewise: a layout without transports has no ports to print
+    return o;
+}
+
 image::image build_from_source(args& a) {
     auto source = a.require("source");
     auto libs = a.all("lib");
@@ -72,8 +120,7 @@ image::image build_from_source(args& a) {
     if (source.ends_with(".w")) {
         im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds, kernels, libs), options.arch);
     } else if (source.ends_with(".paint")) {
-        im.layout = parse::build_paint_file(source, libs, sets, ds, options, kernels,
-                                            [](const std::string& line) { std::cout << line << '\n'; });
+        im.layout = parse::build_paint_file(source, libs, sets, ds, paint_file_options(a, options, kernels));
     } else {
         throw usage_error("source=" + source + " is neither a .w nor a .paint file");
     }

@@ -1,10 +1,36 @@
 // wafer paint: build an image and its symbol map from a Paint layout.
+#include <iostream>
+
 #include "commands.hpp"
 #include "wafer/image/format.hpp"
 
 namespace wafer::cli {
 
+namespace {
+constexpr const char* paint_help = R"(usage: wafer paint source=L.paint image=F.img map=F.map [options]
+
+  source=L.paint      the layout
+  lib=DIR             a directory searched for include files and code() kernels (NAME.w); repeatable
+  set=NAME=VALUE      a Paint variable (the Makefile's PAINTVARS)
+  image=F.img         the image to write
+  map=F.map           the symbol map to write (NAME [ DIMS ] ( ADDRESS X Y ) TYPE)
+  arch=wse2|wse3      the processor generation (default wse2)
+  float16_dtype=10    the format of the fabric adder's core operand (10: IEEE binary16, Tungsten hp)
+  regiondump=F.json   write the region tree as JSON
+  portmap             print each transport's terminals (no transports yet: docs/paint.md)
+  noroute             do not route transports
+  compiler=w          source suffixes code() searches; wafer compiles .w (Tungsten) only
+  toolname w carbide  the compiler for .w sources: wafer's carbide
+  toolflag w "FLAGS"  flags for that compiler: fsanitize=bounds
+  help                this list
+)";
+}  // namespace
+
 int paint(args& a) {
+    if (a.flag("help")) {
+        std::cout << paint_help;
+        return exit_ok;
+    }
     auto source = a.require("source");
     if (!source.ends_with(".paint")) throw usage_error("source=" + source + " is not a .paint file");
     auto image_file = a.require("image");

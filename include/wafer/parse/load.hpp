@@ -75,14 +75,19 @@ inline ir::pe_program compile_kernel_file(const std::string& path, const std::ve
     return tungsten::lower(load_kernel(path, libs), settings, diags, options);
 }
 
+/// How a Paint file is built, past its lib paths and variables.
+struct paint_file_options {
+    paint::build_options build;
+    tungsten::lower_options kernels;                      ///< how code()'s kernels are compiled
+    std::function<void(const std::string&)> show;         ///< show() lines (nowhere when empty)
+    std::function<void(const paint::region&)> inspect;    ///< the evaluated region, before it is built (regiondump)
+};
+
 /// Builds a Paint layout. Kernels named by code() are found as NAME.w in `libs` (in order, then beside
-/// the .paint file); include "x" files likewise. `variables` are the set=NAME=VALUE options; show()
-/// lines go to `show` (nowhere when it is empty).
+/// the .paint file); include "x" files likewise. `variables` are the set=NAME=VALUE options.
 inline ir::layout build_paint_file(const std::string& path, const std::vector<std::string>& libs,
                                    const std::vector<ir::param_value>& variables, diagnostics& diags,
-                                   const paint::build_options& build = {},
-                                   const tungsten::lower_options& kernels = {},
-                                   std::function<void(const std::string&)> show = {}) {
+                                   const paint_file_options& file_options = {}) {
     namespace fs = std::filesystem;
     std::vector<fs::path> search(libs.begin(), libs.end());
     search.push_back(fs::path(path).parent_path());
@@ -103,21 +108,22 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
 
     paint::eval_options options;
     options.variables = variables;
-    options.show = std::move(show);
+    options.show = file_options.show;
     options.include = [&](const std::string& name, source_position at) {
         auto file = find(name);
         if (file.empty()) throw missing("include \"" + name + "\"", path, at);
         return parse_paint(read_file(file, "include file"), file);
     };
     auto region = paint::evaluate(program, options, diags);
+    if (file_options.inspect) file_options.inspect(region);
 
     // paint::build asks once per distinct (kernel, params), as paint compiles each variant once.
     paint::kernel_provider provider = [&](const paint::kernel_request& r) {
         auto file = find(r.kernel + ".w");
         if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
-        return compile_kernel_file(file, r.params, diags, kernels, libs);
+        return compile_kernel_file(file, r.params, diags, file_options.kernels, libs);
     };
-    auto layout = paint::build(region, provider, diags, build);
+    auto layout = paint::build(region, provider, diags, file_options.build);
     diags.check();
     return layout;
 }
