@@ -178,7 +178,7 @@ TEST_CASE("unknown and unsupported names are errors at their position") {
     e = error_of({eval(at(var("nope"), 1, 9))});
     CHECK(e.message == "unknown variable nope");
     CHECK(e.pos == wafer::source_position{1, 9});
-    for (const char* f : {"terminal", "transport", "alias", "link"})
+    for (const char* f : {"terminal", "transport", "alias"})
         CHECK(error_of({eval(call(f, {}))}).message == std::string("not supported yet: ") + f + "()");
     CHECK(error_of({eval(var("CENTER"))}).message == "not supported yet: CENTER");
 }

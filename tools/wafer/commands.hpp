@@ -25,6 +25,7 @@ int paint(args&);
 int run(args&);
 int miget(args&);
 int miset(args&);
+int milink(args&);
 
 /// Warnings and notes to stderr, rendered with file:line:col and a caret (the lines read from the files).
 void print(std::vector<diagnostic> ds);
@@ -41,8 +42,9 @@ parse::paint_file_options paint_file_options(args& a, const paint::build_options
 /// Writes the region a Paint file evaluates to as JSON (regiondump=F.json).
 void write_region_dump(const paint::region& r, const std::string& file);
 
-/// An image built from `source=` (a .w on one PE, or a .paint) with lib= and set= options.
-image::image build_from_source(args& a);
+/// An image built from `source=` (a .w on one PE, or a .paint) with lib= and set= options; a
+/// .paint's evaluated region is copied to `evaluated` when it is given.
+image::image build_from_source(args& a, paint::region* evaluated = nullptr);
 
 /// An image read from `image=`, or built from `source=`.
 image::image load_or_build(args& a);

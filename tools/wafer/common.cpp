@@ -109,7 +109,7 @@ parse::paint_file_options paint_file_options(args& a, const paint::build_options
     return o;
 }
 
-image::image build_from_source(args& a) {
+image::image build_from_source(args& a, paint::region* evaluated) {
     auto source = a.require("source");
     auto libs = a.all("lib");
     auto sets = settings(a);
@@ -120,7 +120,13 @@ image::image build_from_source(args& a) {
     if (source.ends_with(".w")) {
         im.layout = ir::single_pe_layout(parse::compile_kernel_file(source, sets, ds, kernels, libs), options.arch);
     } else if (source.ends_with(".paint")) {
-        im.layout = parse::build_paint_file(source, libs, sets, ds, paint_file_options(a, options, kernels));
+        auto file_options = paint_file_options(a, options, kernels);
+        if (evaluated)
+            file_options.inspect = [dump = std::move(file_options.inspect), evaluated](const paint::region& r) {
+                if (dump) dump(r);
+                *evaluated = r;
+            };
+        im.layout = parse::build_paint_file(source, libs, sets, ds, file_options);
     } else {
         throw usage_error("source=" + source + " is neither a .w nor a .paint file");
     }

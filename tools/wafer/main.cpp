@@ -14,6 +14,7 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       (with `listing`, its PE program); image= and map= write it as a one-PE image; fsanitize=bounds
       checks at run time each subscript the compiler cannot prove in bounds
   wafer paint source=L.paint [lib=DIR]... [set=V=VAL]... [arch=wse2|wse3] [float16_dtype=10] image=F.img map=F.map
+              [note=F.note] [regiondump=F.json]     (wafer paint help lists every option)
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
       arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
   wafer run image=F.img [out=F.img] [cycles=N]
@@ -24,6 +25,8 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]
       load values into an image before a run
+  wafer milink image=F.img map=F.map note=F.note [out=F.img] [nofixup]
+      apply the layout's link() notes (wafer paint note=F.note): run each program, store what it writes
 )";
 
 }  // namespace
@@ -42,6 +45,7 @@ int main(int argc, char** argv) {
         if (command == "run") return run(a);
         if (command == "miget") return miget(a);
         if (command == "miset") return miset(a);
+        if (command == "milink") return milink(a);
         std::cerr << "wafer: unknown command '" << command << "'\n" << usage;
         return exit_usage;
     } catch (const usage_error& e) {

@@ -2,7 +2,9 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "link_notes.hpp"
 #include "wafer/image/format.hpp"
+#include "wafer/paint/link.hpp"
 
 namespace wafer::cli {
 
@@ -16,6 +18,7 @@ constexpr const char* paint_help = R"(usage: wafer paint source=L.paint image=F.
   map=F.map           the symbol map to write (NAME [ DIMS ] ( ADDRESS X Y ) TYPE)
   arch=wse2|wse3      the processor generation (default wse2)
   float16_dtype=10    the format of the fabric adder's core operand (10: IEEE binary16, Tungsten hp)
+  note=F.note         write the link() notes milink applies
   regiondump=F.json   write the region tree as JSON
   portmap             print each transport's terminals (no transports yet: docs/paint.md)
   noroute             do not route transports
@@ -35,10 +38,20 @@ int paint(args& a) {
     if (!source.ends_with(".paint")) throw usage_error("source=" + source + " is not a .paint file");
     auto image_file = a.require("image");
     auto map_file = a.require("map");
-    auto im = build_from_source(a);
+    auto note_file = a.get("note");
+    paint::region evaluated;
+    auto im = build_from_source(a, &evaluated);
     a.finish();
+    diagnostics ds;
+    const auto notes = paint::link_notes(evaluated, im.layout, ds);
     image::write_image(im, image_file);
     write_map(im.layout, map_file);
+    if (note_file) write_notes(notes, *note_file);
+    else if (!notes.empty())
+        print({diagnostic{severity::warning, "", {},
+                          "the layout has " + std::to_string(notes.size()) + " link() notes and no note= file to write them "
+                          "to: milink would not apply them",
+                          ""}});
     return exit_ok;
 }
 

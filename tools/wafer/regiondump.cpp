@@ -34,7 +34,7 @@ json binding_json(const paint::binding& b) {
 }
 
 json attribute_json(const paint::attribute& a) {
-    static constexpr const char* kinds[] = {"name", "code", "paint", "colorpair", "mp", "geovar"};
+    static constexpr const char* kinds[] = {"name", "code", "paint", "colorpair", "mp", "geovar", "link"};
     json j{{"kind", kinds[int(a.kind)]}, {"blocks", {a.first, a.last}}, {"at", at_text(a.at)}};
     switch (a.kind) {
     case paint::attribute_kind::name: j["name"] = a.text.str(); break;
@@ -57,6 +57,15 @@ json attribute_json(const paint::attribute& a) {
         j["geovar"] = a.text.str();
         j["value"] = a.geovalue;
         break;
+    case paint::attribute_kind::link: {
+        j["symbol"] = a.text.str();
+        j["order"] = a.order.str();
+        j["program"] = a.program.str();
+        json params = json::array();
+        for (const auto& b : a.bindings) params.push_back(binding_json(b));
+        j["params"] = std::move(params);
+        break;
+    }
     }
     return j;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Attributes on a region: name(), code(), paint(), colorpair(), mp(), geovar(). Each applies to the whole region it is given and
+// Attributes on a region: name(), code(), paint(), colorpair(), mp(), geovar(), link(). Each applies to the whole region it is given and
 // is recorded with its call, so verify() can point at it. The C++ surface also has the pipe form
 // `tile() | code("k", {...}) | paint(c, "C>R") | name("a")`, Paint's `x : code('k [...])`.
 #include <cstdint>
@@ -78,6 +78,30 @@ constexpr region geovar(region r, cx_string name, std::int32_t value, origin at 
     a.at = std::move(at);
     a.text = std::move(name);
     a.geovalue = value;
+    return detail::with(std::move(r), std::move(a));
+}
+
+/// link(r $symbol "order" "program" [key:value ...]): milink sets `symbol` (relative to r: on a
+/// region named grid, $aa.cell is grid.aa.cell) from what `program` writes, walking the symbol's
+/// dimensions in `order` (paint/link.hpp). The parameters are numbers and colors.
+constexpr region link(region r, cx_string symbol, cx_string order, cx_string program, std::vector<binding> params,
+                      origin at = call_site{}) {
+    if (symbol.empty()) fail(at, "link() takes a symbol that is not empty");
+    if (program.empty()) fail(at, "link() takes a program to run");
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        if (params[i].at.pos.line == 0 && params[i].at.file.empty()) params[i].at = at;
+        if (params[i].value.k == binding_value::kind::geovar)
+            fail(params[i].at, "a link() parameter is a number or a color, not a geovar");
+        for (std::size_t j = 0; j < i; ++j)
+            if (params[j].name == params[i].name) fail(params[i].at, "a link() parameter is given twice");
+    }
+    attribute a;
+    a.kind = attribute_kind::link;
+    a.at = std::move(at);
+    a.text = std::move(symbol);
+    a.order = std::move(order);
+    a.program = std::move(program);
+    a.bindings = std::move(params);
     return detail::with(std::move(r), std::move(a));
 }
 

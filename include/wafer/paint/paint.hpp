@@ -9,6 +9,7 @@
 #include "wafer/paint/color.hpp"
 #include "wafer/paint/combine.hpp"
 #include "wafer/paint/freeze.hpp"
+#include "wafer/paint/link.hpp"
 #include "wafer/paint/placement.hpp"
 #include "wafer/paint/region.hpp"
 #include "wafer/paint/replicate.hpp"

@@ -107,14 +107,15 @@ struct binding {
     friend constexpr bool operator==(const binding&, const binding&) = default;
 };
 
-enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar };
+enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar, link };
 
 struct attribute {
     attribute_kind kind = attribute_kind::name;
     std::uint32_t first = 0, last = 0;   ///< the blocks it covers: [first, last)
     origin at;                           ///< the name(), code(), paint(), colorpair() or mp() call
-    cx_string text;                      ///< name: the name; code: the kernel; geovar: its name
-    std::vector<binding> bindings;       ///< code
+    cx_string text;                      ///< name: the name; code: the kernel; geovar: its name; link: the symbol
+    std::vector<binding> bindings;       ///< code; link: the program's parameters
+    cx_string order, program;            ///< link: the order of its dimensions ("y n"), the program
     paint::color col;                    ///< paint: its color; colorpair: the first
     paint::color partner;                ///< colorpair: the second
     route_rule rule;                     ///< paint

@@ -262,10 +262,11 @@ constexpr resolution resolve(const region& r) {
         }
     }
 
-    // Which attributes reach each block (name and colorpair excluded: they are not per PE), in order.
+    // Which attributes reach each block (name, colorpair and link excluded: they are not per PE), in order.
     std::vector<std::vector<std::uint32_t>> of_block(r.blocks.size());
     for (std::uint32_t i = 0; i < r.attributes.size(); ++i)
-        if (r.attributes[i].kind != attribute_kind::name && r.attributes[i].kind != attribute_kind::colorpair)
+        if (r.attributes[i].kind != attribute_kind::name && r.attributes[i].kind != attribute_kind::colorpair &&
+            r.attributes[i].kind != attribute_kind::link)
             for (std::uint32_t b = r.attributes[i].first; b < r.attributes[i].last; ++b) of_block[b].push_back(i);
 
     std::vector<detail::cell> cells;

@@ -34,7 +34,8 @@ inline primitive find_primitive(std::string_view name) {
         {"diagarrayplace", p::diagarrayplace},
         // attributes and colors
         {"name", p::name}, {"code", p::code}, {"paint", p::paint_}, {"color", p::color_}, {"bank", p::bank_},
-        {"colorpair", p::colorpair}, {"mp", p::mp}, {"geovar", p::geovar}, {"paintuppertriangle", p::paintuppertriangle},
+        {"colorpair", p::colorpair}, {"mp", p::mp}, {"geovar", p::geovar}, {"link", p::link},
+        {"paintuppertriangle", p::paintuppertriangle},
     };
     for (const auto& [n, f] : table)
         if (n == name) return f;
@@ -54,7 +55,7 @@ inline const value* predefined(std::string_view name) {
 }
 
 /// Primitives of the guide that are not implemented yet: calling one is a clear error, not "unknown".
-inline constexpr std::string_view not_supported_primitives[] = {"terminal", "transport", "alias", "link"};
+inline constexpr std::string_view not_supported_primitives[] = {"terminal", "transport", "alias"};
 /// Names Paint predefines for those primitives (sides).
 inline constexpr std::string_view not_supported_names[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
 

@@ -181,6 +181,8 @@ constexpr void write_region(byte_writer<Sink>& w, const region& r) {
         w.rule(a.rule);
         w.u32(std::uint32_t(a.bank));
         w.u32(std::uint32_t(a.geovalue));
+        w.text(a.order);
+        w.text(a.program);
     }
 }
 
@@ -252,6 +254,8 @@ constexpr region decode(const unsigned char* bytes) {
         a.rule = rd.rule();
         a.bank = std::int32_t(rd.u32());
         a.geovalue = std::int32_t(rd.u32());
+        a.order = rd.text();
+        a.program = rd.text();
     }
     return r;
 }

@@ -1,6 +1,6 @@
 #pragma once
-// Attribute primitives: name, code, paint, colorpair, mp, geovar, paintuppertriangle, and the colors
-// they take (color, bank).
+// Attribute primitives: name, code, paint, colorpair, mp, geovar, link, paintuppertriangle, and the
+// colors they take (color, bank).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -91,6 +91,42 @@ inline value geovar(evaluation& ev, const ast::expr& e, args& a) {
     const std::string n = ev.text(e, a[1], 1, "a geovar name such as 'rank");
     const std::int32_t v = ev.integer(e, a[2], 2);
     return value{ev.guarded([&] { return paint::geovar(r, cx_string(n), v, ev.origin_at(e.pos)); })};
+}
+
+/// link(r $symbol "order" "program" [key:value ...] [disable]): a disabled link is checked and left out.
+inline value link(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 4, 6);
+    const region& r = ev.region_arg(e, a[0], 0);
+    if (!a[1].v.is<symbol_ref>())
+        ev.fail_at(a[1].pos, "argument 2 of link() must be a symbol such as $cell (or symjoin('a 'b)), not " +
+                                 kind_name(a[1].v));
+    const std::string symbol = a[1].v.as<symbol_ref>().path;
+    const std::string order = ev.text(e, a[2], 2, "a string of dimension names such as \"y x\"");
+    const std::string program = ev.text(e, a[3], 3, "the program to run, a string");
+    std::vector<binding> params;
+    if (a.size() > 4 && !(a[4].v.is<array_ref>() && a[4].v.as<array_ref>()->empty()))
+        for (const auto& d : *ev.want<dict_ref>(e, a[4], 4, "a dictionary of program parameters such as [color:rx]")) {
+            const origin at = ev.origin_in(d.source, d.pos);
+            if (d.val.is<std::int32_t>())
+                params.push_back(binding{cx_string(d.key), binding_value(d.val.as<std::int32_t>()), at});
+            else if (d.val.is<color>())
+                params.push_back(binding{cx_string(d.key), binding_value(d.val.as<color>()), at});
+            else
+                ev.fail_at(d.pos, "a link() parameter is a number or a color: " + d.key + " is " + kind_name(d.val));
+        }
+    bool disabled = false;
+    if (a.size() == 6) {
+        if (a[5].v.is<std::string>() && a[5].v.as<std::string>() == "disable")
+            disabled = true;
+        else if (a[5].v.is<std::int32_t>())
+            disabled = a[5].v.as<std::int32_t>() != 0;
+        else
+            ev.fail_at(a[5].pos, "argument 6 of link() is 'disable or a number (non-zero disables), not " + kind_name(a[5].v));
+    }
+    region linked = ev.guarded([&] {
+        return paint::link(r, cx_string(symbol), cx_string(order), cx_string(program), std::move(params), ev.origin_at(e.pos));
+    });
+    return disabled ? value{r} : value{std::move(linked)};
 }
 
 /// paintuppertriangle(r color rule xoffsets yoffsets xend).

@@ -1,0 +1,136 @@
+// wafer milink: applies the link() notes of a layout to its image. For each note it runs the program
+// as `program key=value ... out=/dev/fd/3` (no shell; found on PATH), reads the raw little-endian
+// 16-bit words it writes there, and stores them into the symbol, the words walking the order's
+// dimensions (the rightmost fastest); dimensions the order leaves out get the same values.
+#include <cerrno>
+#include <cstring>
+#include <map>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "link_notes.hpp"
+#include "wafer/core/file.hpp"
+#include "wafer/image/format.hpp"
+#include "wafer/image/map_file.hpp"
+#include "wafer/image/select.hpp"
+
+extern char** environ;
+
+namespace wafer::cli {
+
+namespace {
+
+[[noreturn]] void link_error(const paint::link_note& n, const std::string& message) {
+    // The note keeps the link() call's position as text, file:line:col.
+    throw error(diagnostic{severity::error, n.at, {}, "link of " + n.symbol + ": " + message, ""});
+}
+
+/// Runs the note's program and returns what it wrote to out=, at most `limit` bytes (one more
+/// tells "too long" without reading an unbounded stream).
+std::string run_program(const paint::link_note& n, std::size_t limit) {
+    constexpr int out_fd = 3;
+    int fds[2];
+    if (pipe(fds) != 0) link_error(n, std::string("cannot make a pipe: ") + std::strerror(errno));
+    std::vector<std::string> words{n.program};
+    for (const auto& [k, v] : n.params) words.push_back(k + "=" + v);
+    words.push_back("out=/dev/fd/" + std::to_string(out_fd));
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], out_fd);
+    if (fds[1] != out_fd) posix_spawn_file_actions_addclose(&actions, fds[1]);
+    pid_t pid = 0;
+    const int spawned = posix_spawnp(&pid, n.program.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    if (spawned != 0) {
+        close(fds[0]);
+        link_error(n, "cannot run program '" + n.program + "': " + std::strerror(spawned));
+    }
+    std::string data;
+    char buf[65536];
+    for (;;) {
+        const ssize_t got = read(fds[0], buf, sizeof buf);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        data.append(buf, std::size_t(got));
+        if (data.size() > limit) break;   // too long: stop reading, the program gets SIGPIPE
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (data.size() <= limit) {   // a program stopped by our closed pipe has failed only because it wrote too much
+        if (WIFSIGNALED(status))
+            link_error(n, "program '" + n.program + "' was killed by signal " + std::to_string(WTERMSIG(status)));
+        if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+            link_error(n, "program '" + n.program + "' exited with status " + std::to_string(WEXITSTATUS(status)));
+    }
+    return data;
+}
+
+}  // namespace
+
+int milink(args& a) {
+    auto image_file = a.require("image");
+    auto out = a.get("out");
+    auto map_file = a.require("map");
+    auto note_file = a.require("note");
+    (void)a.flag("nofixup");   // an optimisation in the original: wafer only ever sets values
+    (void)a.get("arch");       // the image knows its processor
+    a.finish();
+    auto im = image::read_image(image_file);
+    const auto entries = image::parse_map(read_file(map_file, "map"), map_file);
+    const auto notes = read_notes(note_file);
+
+    std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> pe_at;
+    for (std::size_t i = 0; i < im.layout.pes.size(); ++i) pe_at[{im.layout.pes[i].x, im.layout.pes[i].y}] = i;
+    im.memory.resize(im.layout.pes.size());
+
+    for (const auto& n : notes) {
+        const ir::map_entry* entry = nullptr;
+        for (const auto& e : entries)
+            if (e.name == n.symbol && entry == nullptr) entry = &e;
+        if (entry == nullptr) link_error(n, "the map has no symbol " + quote(n.symbol));
+        image::selection sel;
+        sel.order = n.order;
+        const auto chosen = image::select(*entry, sel, "milink");
+        // The order's dimensions are outermost: each value covers a run of the others' elements.
+        std::size_t values = 1;
+        for (const auto& d : n.order)
+            for (const auto& e : entry->dims)
+                if (e.name == d) values *= e.extent;
+        const std::size_t run = chosen.elements.size() / values;
+        const std::size_t words = values * chosen.words;
+        const std::string data = run_program(n, words * 2);
+        if (data.size() != words * 2)
+            link_error(n, std::string("supplied data is too ") + (data.size() < words * 2 ? "short" : "long") + ": program '" +
+                              n.program + "' wrote " + (data.size() > words * 2 ? "more than " : "") +
+                              std::to_string(data.size()) + " bytes, and the order needs " + std::to_string(words) +
+                              " 16-bit words (" + std::to_string(words * 2) + " bytes)");
+        for (std::size_t i = 0; i < chosen.elements.size(); ++i) {
+            const auto& e = chosen.elements[i];
+            const auto it = pe_at.find({e.x, e.y});
+            if (it == pe_at.end())
+                link_error(n, "the map places an element on PE (" + std::to_string(e.x) + "," + std::to_string(e.y) +
+                                  "), which runs no program in this image");
+            auto& m = im.memory[it->second];
+            if (m.empty()) m = im.memory_of(it->second);
+            const std::size_t value = i / run;
+            for (unsigned w = 0; w < chosen.words; ++w) {
+                const std::size_t at = (value * chosen.words + w) * 2;
+                const auto word = std::uint16_t(std::uint8_t(data[at]) | std::uint8_t(data[at + 1]) << 8);
+                if (e.address + w < m.size()) m[e.address + w] = word;
+            }
+        }
+    }
+    image::write_image(im, out ? *out : image_file);
+    return exit_ok;
+}
+
+}  // namespace wafer::cli
