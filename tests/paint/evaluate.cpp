@@ -171,16 +171,15 @@ TEST_CASE("guide: let n = max makes n the function max") {
     CHECK(error_of({let("n", num(1)), eval(call("n", {}))}).message == "n is an integer, not a function");
 }
 
-TEST_CASE("unknown and unsupported names are errors at their position") {
+TEST_CASE("unknown names are errors at their position; predefined names are values") {
     auto e = error_of({eval(at(call("frobnicate", {}), 1, 3))});
     CHECK(e.message == "unknown function frobnicate");
     CHECK(e.pos == wafer::source_position{1, 3});
     e = error_of({eval(at(var("nope"), 1, 9))});
     CHECK(e.message == "unknown variable nope");
     CHECK(e.pos == wafer::source_position{1, 9});
-    for (const char* f : {"terminal", "transport", "alias"})
-        CHECK(error_of({eval(call(f, {}))}).message == std::string("not supported yet: ") + f + "()");
-    CHECK(error_of({eval(var("CENTER"))}).message == "not supported yet: CENTER");
+    CHECK(error_of({eval(var("CENTER"))}).message ==
+          "the layout is the value of the last statement, which must be a region; this one is a side");
 }
 
 TEST_CASE("primitive argument errors name the argument") {

@@ -48,6 +48,7 @@ paint::build_options build_options(args& a) {
         if (used == 0 || used != f->size() || v < 0) throw usage_error("float16_dtype=" + *f + " is not a format number");
         o.float16_dtype = v;
     }
+    o.route = !a.flag("noroute");
     return o;
 }
 
@@ -104,8 +105,6 @@ parse::paint_file_options paint_file_options(args& a, const paint::build_options
     o.kernels = kernels;
     o.show = [](const std::string& line) { std::cout << line << '\n'; };
     if (auto dump = a.get("regiondump")) o.inspect = [file = *dump](const paint::region& r) { write_region_dump(r, file); };
-    (void)a.flag("noroute");   // transports are routed only when a layout has them; none yet can (docs/paint.md)
-    (void)a.flag("portmap");   // likewise: a layout without transports has no ports to print
     return o;
 }
 

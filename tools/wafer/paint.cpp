@@ -20,8 +20,8 @@ constexpr const char* paint_help = R"(usage: wafer paint source=L.paint image=F.
   float16_dtype=10    the format of the fabric adder's core operand (10: IEEE binary16, Tungsten hp)
   note=F.note         write the link() notes milink applies
   regiondump=F.json   write the region tree as JSON
-  portmap             print each transport's terminals (no transports yet: docs/paint.md)
-  noroute             do not route transports
+  portmap             print each transport with its two terminals
+  noroute             do not route transports (their terminals' open ends stay open)
   compiler=w          source suffixes code() searches; wafer compiles .w (Tungsten) only
   toolname w carbide  the compiler for .w sources: wafer's carbide
   toolflag w "FLAGS"  flags for that compiler: fsanitize=bounds
@@ -39,9 +39,14 @@ int paint(args& a) {
     auto image_file = a.require("image");
     auto map_file = a.require("map");
     auto note_file = a.get("note");
+    const bool portmap = a.flag("portmap");
     paint::region evaluated;
     auto im = build_from_source(a, &evaluated);
     a.finish();
+    if (portmap) {
+        std::vector<paint::problem> problems;   // build() reported them
+        std::cout << paint::portmap_text(evaluated, paint::plan_transports(evaluated, problems));
+    }
     diagnostics ds;
     const auto notes = paint::link_notes(evaluated, im.layout, ds);
     image::write_image(im, image_file);

@@ -21,6 +21,7 @@
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/ir/symbol_map.hpp"
 #include "wafer/paint/freeze.hpp"
+#include "wafer/paint/terminal.hpp"
 #include "wafer/paint/verify.hpp"
 
 namespace wafer::paint {
@@ -39,6 +40,7 @@ using kernel_provider = std::function<ir::pe_program(const kernel_request&)>;
 struct build_options {
     hw::arch arch = hw::arch::wse2;   ///< arch=wse2|wse3
     std::int32_t float16_dtype = -1;  ///< float16_dtype=N: the fabric adder's core operand format (10: IEEE binary16)
+    bool route = true;                ///< route transports (noroute turns it off)
 };
 
 namespace detail {
@@ -137,8 +139,20 @@ inline ir::color_route color_route_of(const region& r, const route_rule& rule, s
 }
 }  // namespace detail
 
-inline ir::layout build(const region& r, const kernel_provider& provider, diagnostics& out,
+inline ir::layout build(const region& layout, const kernel_provider& provider, diagnostics& out,
                         const build_options& options = {}) {
+    // Transports first: the router adds the routes the rest of the build sees.
+    region routed;
+    bool has_transports = false;
+    for (const auto& a : layout.attributes) has_transports = has_transports || a.kind == attribute_kind::transport;
+    if (has_transports && options.route) {
+        std::vector<problem> problems;
+        const auto plan = plan_transports(layout, problems);
+        if (!has_errors(problems)) routed = route_transports(layout, plan, problems);
+        report(problems, out);
+        out.check();
+    }
+    const region& r = has_transports && options.route ? routed : layout;
     const resolution res = resolve(r);
     report(res.problems, out);
     for (const auto& a : r.attributes) {

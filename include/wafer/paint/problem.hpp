@@ -29,6 +29,7 @@ enum class problem_kind : std::uint8_t {
     message_passing,      ///< mp() on a tile message addresses cannot reach
     geovar_uncovered,     ///< a code() binding @name on a PE no geovar name covers
     geovar_before_code,   ///< warning: geovars set before code() on the whole, which paint ignores
+    transport,            ///< a transport the router cannot connect, or a route it cannot draw
 };
 
 struct problem {

@@ -107,13 +107,31 @@ struct binding {
     friend constexpr bool operator==(const binding&, const binding&) = default;
 };
 
-enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar, link };
+enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar, link, terminal, alias, transport };
+
+/// A terminal's side: where its router begins or ends (terminal.hpp).
+enum class side : std::uint8_t { right, left, up, down, center };
+
+/// Who made a paint() attribute: the layout, the transport router, or the layout with an open end
+/// ([>C], [C>]) the router completed.
+enum class route_origin : std::uint8_t { layout, router, completed };
+
+/// A terminal's description (terminal(r 'name 'tag SIDE color shape split chunk [revpin])).
+struct terminal_spec {
+    cx_string tag;
+    paint::side where = paint::side::center;
+    std::vector<std::int32_t> shape, split;
+    std::int32_t chunk = 1;
+    bool revpin = false;
+    friend constexpr bool operator==(const terminal_spec&, const terminal_spec&) = default;
+};
 
 struct attribute {
     attribute_kind kind = attribute_kind::name;
     std::uint32_t first = 0, last = 0;   ///< the blocks it covers: [first, last)
-    origin at;                           ///< the name(), code(), paint(), colorpair() or mp() call
-    cx_string text;                      ///< name: the name; code: the kernel; geovar: its name; link: the symbol
+    origin at;                           ///< the call that applied it
+    cx_string text;                      ///< name: the name; code: the kernel; geovar, terminal, alias,
+                                         ///< transport: its name; link: the symbol
     std::vector<binding> bindings;       ///< code; link: the program's parameters
     cx_string order, program;            ///< link: the order of its dimensions ("y n"), the program
     paint::color col;                    ///< paint: its color; colorpair: the first
@@ -121,6 +139,9 @@ struct attribute {
     route_rule rule;                     ///< paint
     std::int32_t bank = -1;              ///< mp: the bank
     std::int32_t geovalue = 0;           ///< geovar: its value on the PEs it covers
+    terminal_spec terminal;              ///< terminal (its name in text, its color in col)
+    cx_string from, to;                  ///< transport: the terminals' paths; alias: to, the child terminal's
+    route_origin made_by = route_origin::layout;   ///< paint
     friend constexpr bool operator==(const attribute&, const attribute&) = default;
 };
 

@@ -262,11 +262,11 @@ constexpr resolution resolve(const region& r) {
         }
     }
 
-    // Which attributes reach each block (name, colorpair and link excluded: they are not per PE), in order.
+    // Which per-PE attributes (code, paint, mp, geovar) reach each block, in order.
     std::vector<std::vector<std::uint32_t>> of_block(r.blocks.size());
     for (std::uint32_t i = 0; i < r.attributes.size(); ++i)
-        if (r.attributes[i].kind != attribute_kind::name && r.attributes[i].kind != attribute_kind::colorpair &&
-            r.attributes[i].kind != attribute_kind::link)
+        if (r.attributes[i].kind == attribute_kind::code || r.attributes[i].kind == attribute_kind::paint ||
+            r.attributes[i].kind == attribute_kind::mp || r.attributes[i].kind == attribute_kind::geovar)
             for (std::uint32_t b = r.attributes[i].first; b < r.attributes[i].last; ++b) of_block[b].push_back(i);
 
     std::vector<detail::cell> cells;
@@ -330,7 +330,9 @@ constexpr resolution resolve(const region& r) {
                 auto it = std::lower_bound(pe.routes.begin(), pe.routes.end(), at.col.id,
                                            [](const pe_route& p, std::int32_t id) { return p.color < id; });
                 if (it != pe.routes.end() && it->color == at.col.id) {
-                    detail::note_clash(clashes, it->attribute, a, problem_kind::route_replaced, pe.x, pe.y);
+                    // The router completing an open end ([>C]) replaces nothing the layout meant.
+                    if (r.attributes[it->attribute].made_by != route_origin::completed || at.made_by != route_origin::router)
+                        detail::note_clash(clashes, it->attribute, a, problem_kind::route_replaced, pe.x, pe.y);
                     *it = route;
                 } else {
                     pe.routes.insert(it, route);
@@ -358,7 +360,7 @@ constexpr resolution resolve(const region& r) {
                     " rectangles this region is built from, not at its outline (paint gets every rectangle after the "
                     "first wrong); paint the | rule on one rect() that covers them",
                 a.at});
-        if (a.rule.open_input || a.rule.open_output)
+        if ((a.rule.open_input || a.rule.open_output) && a.made_by != route_origin::completed)
             res.problems.push_back(problem{
                 severity::warning, problem_kind::open_route,
                 cx_string("[") + to_text(a.rule) + "] leaves its " + (a.rule.open_input ? "input" : "outputs") +

@@ -47,6 +47,7 @@ public:
     const ast::program* source_ = nullptr;   ///< the file being evaluated
     int call_depth_ = 0;                     ///< define calls under way
     std::vector<shared_literal> literals_;
+    std::vector<origin> transports_;         ///< every transport() made, to find those left out of the layout
 
     // ---- diagnostics ----
     origin origin_at(source_position pos) const { return origin_in(source_, pos); }

@@ -47,7 +47,17 @@ public:
         if (!last.is<region>())
             fail_at(p.statements.back().pos, "the layout is the value of the last statement, which must be a region; "
                                              "this one is " + kind_name(last));
-        return std::get<region>(std::move(last.v));
+        region layout = std::get<region>(std::move(last.v));
+        for (const auto& t : transports_) {
+            bool in = false;
+            for (const auto& a : layout.attributes) in = in || (a.kind == attribute_kind::transport && a.at == t);
+            if (!in)
+                out_.add(make_diagnostic(severity::error, t,
+                                         "this transport is not in the layout: union it with the regions of its terminals "
+                                         "(paint builds without it, and the program stalls)"));
+        }
+        out_.check();
+        return layout;
     }
 
 private:
@@ -194,8 +204,6 @@ private:
         if (value* v = scope_->find(e.text)) return *v;
         if (find_primitive(e.text) != nullptr) return value{primitive_ref{e.text}};
         if (const value* v = predefined(e.text)) return *v;
-        for (auto n : not_supported_names)
-            if (n == e.text) fail_at(e.pos, "not supported yet: " + e.text);
         fail_at(e.pos, "unknown variable " + e.text);
     }
 
@@ -236,8 +244,6 @@ private:
 
     value call_primitive(const std::string& name, const ast::expr& e, args& a) {
         if (primitive p = find_primitive(name)) return p(*this, e, a);
-        for (auto n : not_supported_primitives)
-            if (n == name) fail_at(e.pos, "not supported yet: " + name + "()");
         fail_at(e.pos, "unknown function " + name);
     }
 

@@ -35,6 +35,7 @@ inline primitive find_primitive(std::string_view name) {
         // attributes and colors
         {"name", p::name}, {"code", p::code}, {"paint", p::paint_}, {"color", p::color_}, {"bank", p::bank_},
         {"colorpair", p::colorpair}, {"mp", p::mp}, {"geovar", p::geovar}, {"link", p::link},
+        {"terminal", p::terminal}, {"alias", p::alias}, {"transport", p::transport},
         {"paintuppertriangle", p::paintuppertriangle},
     };
     for (const auto& [n, f] : table)
@@ -42,21 +43,18 @@ inline primitive find_primitive(std::string_view name) {
     return nullptr;
 }
 
-/// The values of Paint's predefined names: R0 .. R270, HORIZONTAL, VERTICAL.
+/// The values of Paint's predefined names: R0 .. R270, HORIZONTAL, VERTICAL, and the sides.
 inline const value* predefined(std::string_view name) {
     static const std::pair<std::string_view, value> names[] = {
         {"R0", value{rotation::r0}},   {"R90", value{rotation::r90}},   {"R180", value{rotation::r180}},
         {"R270", value{rotation::r270}}, {"HORIZONTAL", value{direction::horizontal}},
-        {"VERTICAL", value{direction::vertical}},
+        {"VERTICAL", value{direction::vertical}}, {"RIGHT", value{side::right}}, {"LEFT", value{side::left}},
+        {"UP", value{side::up}}, {"DOWN", value{side::down}}, {"CENTER", value{side::center}},
     };
     for (const auto& [n, v] : names)
         if (n == name) return &v;
     return nullptr;
 }
 
-/// Primitives of the guide that are not implemented yet: calling one is a clear error, not "unknown".
-inline constexpr std::string_view not_supported_primitives[] = {"terminal", "transport", "alias"};
-/// Names Paint predefines for those primitives (sides).
-inline constexpr std::string_view not_supported_names[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
 
 }  // namespace wafer::paint::detail

@@ -183,6 +183,17 @@ constexpr void write_region(byte_writer<Sink>& w, const region& r) {
         w.u32(std::uint32_t(a.geovalue));
         w.text(a.order);
         w.text(a.program);
+        w.text(a.terminal.tag);
+        w.u8(std::uint8_t(a.terminal.where));
+        w.u32(std::uint32_t(a.terminal.shape.size()));
+        for (auto v : a.terminal.shape) w.u32(std::uint32_t(v));
+        w.u32(std::uint32_t(a.terminal.split.size()));
+        for (auto v : a.terminal.split) w.u32(std::uint32_t(v));
+        w.u32(std::uint32_t(a.terminal.chunk));
+        w.u8(a.terminal.revpin);
+        w.text(a.from);
+        w.text(a.to);
+        w.u8(std::uint8_t(a.made_by));
     }
 }
 
@@ -256,6 +267,17 @@ constexpr region decode(const unsigned char* bytes) {
         a.geovalue = std::int32_t(rd.u32());
         a.order = rd.text();
         a.program = rd.text();
+        a.terminal.tag = rd.text();
+        a.terminal.where = side(rd.u8());
+        a.terminal.shape.resize(rd.u32());
+        for (auto& v : a.terminal.shape) v = std::int32_t(rd.u32());
+        a.terminal.split.resize(rd.u32());
+        for (auto& v : a.terminal.split) v = std::int32_t(rd.u32());
+        a.terminal.chunk = std::int32_t(rd.u32());
+        a.terminal.revpin = rd.u8() != 0;
+        a.from = rd.text();
+        a.to = rd.text();
+        a.made_by = route_origin(rd.u8());
     }
     return r;
 }

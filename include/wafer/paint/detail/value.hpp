@@ -12,6 +12,7 @@
 #include "wafer/paint/ast.hpp"
 #include "wafer/paint/region.hpp"
 #include "wafer/paint/replicate.hpp"
+#include "wafer/paint/terminal.hpp"
 #include "wafer/paint/transform.hpp"
 
 namespace wafer::paint::detail {
@@ -47,7 +48,7 @@ struct symbol_ref {
 
 struct value {
     std::variant<nothing, std::int32_t, float, std::string, array_ref, dict_ref, color, route_value, region,
-                 function_ref, primitive_ref, bank, rotation, direction, symbol_ref, geovar_ref>
+                 function_ref, primitive_ref, bank, rotation, direction, symbol_ref, geovar_ref, side>
         v;
 
     template <class T>
@@ -74,7 +75,8 @@ inline std::string kind_name(const value& v) {
     static constexpr const char* names[] = {"nothing",      "an integer", "a float",  "a string",
                                             "an array",     "a dictionary", "a color", "a route rule",
                                             "a region",     "a function", "a function", "a message-passing bank",
-                                            "a rotation",   "a direction", "a symbol", "a geovar"};
+                                            "a rotation",   "a direction", "a symbol", "a geovar",
+                                            "a side"};
     return names[v.v.index()];
 }
 
@@ -122,6 +124,10 @@ inline std::string show_text(const value& v, int depth = 0) {
         std::string operator()(direction d) const { return d == direction::horizontal ? "HORIZONTAL" : "VERTICAL"; }
         std::string operator()(const symbol_ref& s) const { return "$" + s.path; }
         std::string operator()(const geovar_ref& g) const { return "@" + g.name.str(); }
+        std::string operator()(side w) const {
+            static constexpr const char* names[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
+            return names[int(w)];
+        }
     };
     return std::visit(visitor{depth}, v.v);
 }

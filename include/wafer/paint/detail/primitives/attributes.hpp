@@ -1,6 +1,6 @@
 #pragma once
-// Attribute primitives: name, code, paint, colorpair, mp, geovar, link, paintuppertriangle, and the
-// colors they take (color, bank).
+// Attribute primitives: name, code, paint, colorpair, mp, geovar, link, terminal, alias, transport,
+// paintuppertriangle, and the colors they take (color, bank).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -8,6 +8,7 @@
 #include "wafer/paint/annotate.hpp"
 #include "wafer/paint/detail/evaluation.hpp"
 #include "wafer/paint/placement.hpp"
+#include "wafer/paint/terminal.hpp"
 
 namespace wafer::paint::detail::primitives {
 
@@ -127,6 +128,47 @@ inline value link(evaluation& ev, const ast::expr& e, args& a) {
         return paint::link(r, cx_string(symbol), cx_string(order), cx_string(program), std::move(params), ev.origin_at(e.pos));
     });
     return disabled ? value{r} : value{std::move(linked)};
+}
+
+/// terminal(r 'name 'tag SIDE color shape split chunk [revpin]).
+inline value terminal(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 8, 9);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const std::string n = ev.text(e, a[1], 1, "a terminal name such as 'tx");
+    terminal_spec spec;
+    spec.tag = cx_string(ev.text(e, a[2], 2, "a tag such as 'act"));
+    spec.where = ev.want<side>(e, a[3], 3, "a side, RIGHT, LEFT, UP, DOWN or CENTER");
+    const color& c = ev.want<color>(e, a[4], 4, "a color");
+    spec.shape = ev.integers(e, a[5], 5);
+    spec.split = ev.integers(e, a[6], 6);
+    spec.chunk = ev.integer(e, a[7], 7);
+    if (a.size() == 9) {
+        if (!(a[8].v.is<std::string>() && a[8].v.as<std::string>() == "revpin") && !a[8].v.is<std::int32_t>())
+            ev.fail_at(a[8].pos, "argument 9 of terminal() is 'revpin or a number (non-zero reverses the pins), not " +
+                                     kind_name(a[8].v));
+        spec.revpin = a[8].v.is<std::string>() || a[8].v.as<std::int32_t>() != 0;
+    }
+    return value{ev.guarded([&] { return paint::terminal(r, cx_string(n), std::move(spec), c, ev.origin_at(e.pos)); })};
+}
+
+/// alias(r 'name 'child.terminal).
+inline value alias(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 3, 3);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const std::string n = ev.text(e, a[1], 1, "a terminal name such as 'rx");
+    const std::string child = ev.text(e, a[2], 2, "a child terminal's path such as 'b.rx");
+    return value{ev.guarded([&] { return paint::alias(r, cx_string(n), cx_string(child), ev.origin_at(e.pos)); })};
+}
+
+/// transport('src 'dst 'name): remembered, so a transport left out of the layout is reported.
+inline value transport(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 3, 3);
+    const std::string from = ev.text(e, a[0], 0, "a terminal path such as 'a.tx");
+    const std::string to = ev.text(e, a[1], 1, "a terminal path such as 'b.rx");
+    const std::string n = ev.text(e, a[2], 2, "a transport name such as 'arc");
+    region r = ev.guarded([&] { return paint::transport(cx_string(from), cx_string(to), cx_string(n), ev.origin_at(e.pos)); });
+    ev.transports_.push_back(r.attributes.front().at);
+    return value{std::move(r)};
 }
 
 /// paintuppertriangle(r color rule xoffsets yoffsets xend).

@@ -1,0 +1,387 @@
+#pragma once
+// Auto-routing: terminal(), alias() and transport(), and the bus router build() runs on them.
+//
+// A terminal is a named port of a region: a tag (the kind of data), a side, a color and the shape
+// and split of the tensor it carries. Its path is the names of its region and the regions around it
+// (names applied after it), then its own name: 'a.tx. An alias offers a child's terminal under the
+// parent's name. A transport connects two terminals by path (a path names a terminal when it is the
+// terminal's path or its end, so 'a.tx still finds a.tx inside a union named later).
+//
+// The router (wafer's design, after the guide's "Routing algorithm"): the pins of a terminal are the
+// PEs of its region that route its color to or from its side (CENTER: to or from the core). The route of
+// pin i begins on the PE beside source pin i (CENTER: on the pin) and ends on the PE beside
+// destination pin i (CENTER: on the pin), going along x first, then along y; each PE on the way gets
+// the one-position rule [IN>OUT]. Both terminals' colors become one physical color (the destination
+// color is merged into the source color). A later transport paints over an earlier one where they
+// share PEs (a warning); overlapping wires do not get a color swap yet.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wafer/paint/annotate.hpp"
+#include "wafer/paint/combine.hpp"
+#include "wafer/paint/problem.hpp"
+#include "wafer/paint/region.hpp"
+#include "wafer/paint/route.hpp"
+
+namespace wafer::paint {
+
+/// terminal(r 'name 'tag SIDE color shape split chunk [revpin]).
+constexpr region terminal(region r, cx_string name, terminal_spec spec, color c, origin at = call_site{}) {
+    if (name.empty()) fail(at, "terminal() takes a name that is not empty");
+    for (char ch : name.view())
+        if (ch == '.') fail(at, "a terminal name cannot contain '.': paths join names with '.'");
+    if (spec.tag.empty()) fail(at, "terminal() takes a tag that is not empty, such as 'act");
+    if (c.id < 0) fail(at, "terminal() takes a color made by color()");
+    if (spec.shape.empty() || spec.shape.size() != spec.split.size())
+        fail(at, "terminal() takes a shape and a split of the same length, one entry per dimension of its tensor");
+    for (std::size_t i = 0; i < spec.shape.size(); ++i)
+        if (spec.shape[i] < 1 || spec.split[i] < 1) fail(at, "terminal()'s shape and split entries are at least 1");
+    attribute a;
+    a.kind = attribute_kind::terminal;
+    a.at = std::move(at);
+    a.text = std::move(name);
+    a.terminal = std::move(spec);
+    a.col = std::move(c);
+    return detail::with(std::move(r), std::move(a));
+}
+
+/// alias(r 'name 'child.terminal): r offers its child's terminal as its own terminal `name`.
+constexpr region alias(region r, cx_string name, cx_string child, origin at = call_site{}) {
+    if (name.empty() || child.empty()) fail(at, "alias() takes a name and a child terminal's path");
+    attribute a;
+    a.kind = attribute_kind::alias;
+    a.at = std::move(at);
+    a.text = std::move(name);
+    a.to = std::move(child);
+    return detail::with(std::move(r), std::move(a));
+}
+
+/// transport('src 'dst 'name): a region of no tiles that connects two terminals once it is in a
+/// union with them.
+constexpr region transport(cx_string from, cx_string to, cx_string name, origin at = call_site{}) {
+    if (from.empty() || to.empty()) fail(at, "transport() takes the paths of two terminals, such as 'a.tx 'b.rx");
+    attribute a;
+    a.kind = attribute_kind::transport;
+    a.at = std::move(at);
+    a.text = std::move(name);
+    a.from = std::move(from);
+    a.to = std::move(to);
+    region r;
+    r.attributes.push_back(std::move(a));
+    return r;
+}
+
+/// A PE position.
+struct pe_xy {
+    std::int32_t x = 0, y = 0;
+    friend constexpr bool operator==(const pe_xy&, const pe_xy&) = default;
+};
+
+/// One end of a planned transport.
+struct transport_end {
+    std::uint32_t terminal = 0;    ///< index of its terminal() attribute
+    cx_string path;                ///< the terminal's path (an alias expanded)
+    std::vector<pe_xy> pins;       ///< in pin order
+    std::vector<pe_xy> ends;       ///< where the route begins or ends, one per pin
+};
+
+struct planned_transport {
+    std::uint32_t attribute = 0;   ///< index of its transport() attribute
+    transport_end from, to;
+};
+
+namespace detail {
+
+constexpr pe_xy step(pe_xy p, hw::port d) noexcept {
+    switch (d) {
+    case hw::port::right: return {p.x + 1, p.y};
+    case hw::port::left: return {p.x - 1, p.y};
+    case hw::port::up: return {p.x, p.y + 1};
+    case hw::port::down: return {p.x, p.y - 1};
+    case hw::port::core: break;
+    }
+    return p;
+}
+
+constexpr hw::port port_of(side s) noexcept {
+    switch (s) {
+    case side::right: return hw::port::right;
+    case side::left: return hw::port::left;
+    case side::up: return hw::port::up;
+    case side::down: return hw::port::down;
+    case side::center: break;
+    }
+    return hw::port::core;
+}
+
+constexpr const char* side_name(side s) noexcept {
+    constexpr const char* names[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
+    return names[unsigned(s)];
+}
+
+/// The names of the regions around attribute `a` (applied after it, over all its blocks), outermost first.
+constexpr cx_string outer_path(const region& r, std::size_t a) {
+    const attribute& at = r.attributes[a];
+    cx_string path;
+    for (std::size_t i = r.attributes.size(); i-- > a + 1;) {
+        const attribute& n = r.attributes[i];
+        if (n.kind != attribute_kind::name || n.first > at.first || n.last < at.last) continue;
+        if (!path.empty()) path += '.';
+        path += n.text.view();
+    }
+    return path;
+}
+
+constexpr cx_string joined(const cx_string& prefix, const cx_string& name) {
+    return prefix.empty() ? name : prefix + "." + name;
+}
+
+/// Whether `path` names `full`: the same, or its end after a '.'.
+constexpr bool names(const cx_string& full, const cx_string& path) {
+    const auto f = full.view(), p = path.view();
+    if (f == p) return true;
+    return f.size() > p.size() && f.substr(f.size() - p.size()) == p && f[f.size() - p.size() - 1] == '.';
+}
+
+/// The terminal attribute `path` names, following aliases; -1 when none, -2 when several.
+constexpr std::int64_t find_terminal(const region& r, const cx_string& path, int depth = 0) {
+    std::int64_t found = -1;
+    auto take = [&](std::int64_t t) {
+        if (t == -2 || (found >= 0 && t >= 0 && t != found)) found = -2;
+        else if (t >= 0 && found == -1) found = t;
+    };
+    for (std::size_t i = 0; i < r.attributes.size(); ++i) {
+        const attribute& a = r.attributes[i];
+        if (a.kind == attribute_kind::terminal && names(joined(outer_path(r, i), a.text), path)) take(std::int64_t(i));
+        if (a.kind == attribute_kind::alias && depth < 8 && names(joined(outer_path(r, i), a.text), path))
+            take(find_terminal(r, joined(outer_path(r, i), a.to), depth + 1));
+    }
+    return found;
+}
+
+/// Why `path` names no terminal, for the error.
+constexpr cx_string missing_cause(const region& r, const cx_string& path) {
+    const auto p = path.view();
+    const auto dot = p.rfind('.');
+    const std::string_view last = dot == std::string_view::npos ? p : p.substr(dot + 1);
+    for (std::size_t i = 0; i < r.attributes.size(); ++i) {
+        const attribute& t = r.attributes[i];
+        if (t.kind != attribute_kind::terminal || t.text.view() != last) continue;
+        for (std::size_t j = 0; j < i; ++j) {
+            const attribute& n = r.attributes[j];
+            if (n.kind == attribute_kind::name && n.first == t.first && n.last == t.last)
+                return cx_string("name('") + n.text + ") is applied before terminal('" + t.text +
+                       "), so the terminal belongs to the region around it: apply name() after terminal()";
+        }
+    }
+    cx_string known;
+    for (std::size_t i = 0; i < r.attributes.size(); ++i)
+        if (r.attributes[i].kind == attribute_kind::terminal)
+            known += (known.empty() ? "" : ", ") + joined(outer_path(r, i), r.attributes[i].text);
+    return known.empty() ? cx_string("the layout has no terminals")
+                         : cx_string("no terminal has that path (the layout's terminals: ") + known + ")";
+}
+
+/// The rule of color `c` on block `b` (the last paint() over it), or nullptr.
+constexpr const attribute* rule_on(const region& r, std::uint32_t b, std::int32_t c) {
+    const attribute* found = nullptr;
+    for (const auto& a : r.attributes)
+        if (a.kind == attribute_kind::paint && a.col.id == c && a.first <= b && b < a.last) found = &a;
+    return found;
+}
+
+constexpr bool is_pin(const route_rule& rule, side s) {
+    for (std::uint8_t k = 0; k < rule.count; ++k) {
+        const auto& pos = rule.positions[k];
+        // A PE uses the color in a direction when it sends that way or takes input from there.
+        const hw::port d = port_of(s);
+        if ((pos.has_input && pos.input == d) || (pos.outputs & hw::bit(d))) return true;
+    }
+    return false;
+}
+
+/// The pins of terminal attribute `t`, in pin order.
+constexpr std::vector<pe_xy> pins_of(const region& r, const attribute& t) {
+    std::vector<pe_xy> pins;
+    for (std::uint32_t b = t.first; b < t.last; ++b) {
+        const attribute* rule = rule_on(r, b, t.col.id);
+        if (rule == nullptr || !is_pin(rule->rule, t.terminal.where)) continue;
+        const block& k = r.blocks[b];
+        for_each_copy(k, [&](std::int32_t cx, std::int32_t cy) {
+            for (std::int32_t y = cy; y < cy + k.height; ++y)
+                for (std::int32_t x = cx; x < cx + k.width; ++x) pins.push_back({x, y});
+        });
+    }
+    const bool along_y = t.terminal.where == side::right || t.terminal.where == side::left;
+    std::sort(pins.begin(), pins.end(), [&](const pe_xy& a, const pe_xy& b) {
+        if (along_y) return a.y != b.y ? a.y < b.y : a.x < b.x;
+        return a.x != b.x ? a.x < b.x : a.y < b.y;
+    });
+    pins.erase(std::unique(pins.begin(), pins.end()), pins.end());
+    if (t.terminal.revpin) std::reverse(pins.begin(), pins.end());
+    return pins;
+}
+
+constexpr route_rule one_position(hw::port in, hw::port out) {
+    const char text[] = {letter(in), '>', letter(out), '\0'};
+    return parse_route(std::string_view(text, 3)).rule;
+}
+
+}  // namespace detail
+
+/// The transports of `r` that connect two terminals, with their pins; what cannot be connected goes
+/// to `problems` as an error.
+constexpr std::vector<planned_transport> plan_transports(const region& r, std::vector<problem>& problems) {
+    std::vector<planned_transport> plan;
+    auto error = [&](const attribute& a, cx_string m) { problems.push_back(problem{severity::error, problem_kind::transport, std::move(m), a.at}); };
+    for (std::uint32_t i = 0; i < r.attributes.size(); ++i) {
+        const attribute& a = r.attributes[i];
+        if (a.kind != attribute_kind::transport) continue;
+        const cx_string arc = cx_string("port(s) of arc ") + a.from + " -> " + a.to + " not found: ";
+        const std::int64_t from = detail::find_terminal(r, a.from), to = detail::find_terminal(r, a.to);
+        if (from == -2 || to == -2) {
+            error(a, arc + "'" + (from == -2 ? a.from : a.to) + "' names more than one terminal: give more of its path");
+            continue;
+        }
+        if (from < 0 || to < 0) {
+            error(a, arc + "'" + (from < 0 ? a.from : a.to) + "': " + detail::missing_cause(r, from < 0 ? a.from : a.to));
+            continue;
+        }
+        const attribute& s = r.attributes[std::size_t(from)];
+        const attribute& d = r.attributes[std::size_t(to)];
+        if (s.terminal.tag != d.terminal.tag) {
+            error(a, arc + "their tags differ ('" + s.terminal.tag + " and '" + d.terminal.tag + "): terminals route only to a matching tag");
+            continue;
+        }
+        planned_transport p{i,
+                            {std::uint32_t(from), detail::joined(detail::outer_path(r, std::size_t(from)), s.text), detail::pins_of(r, s), {}},
+                            {std::uint32_t(to), detail::joined(detail::outer_path(r, std::size_t(to)), d.text), detail::pins_of(r, d), {}}};
+        bool ok = true;
+        for (const auto* e : {&p.from, &p.to}) {
+            const attribute& t = r.attributes[e->terminal];
+            if (e->pins.empty()) {
+                error(a, cx_string("terminal ") + e->path + " has no pins defined: no PE of its region routes color #" +
+                             to_text(t.col.id) + (t.terminal.where == side::center ? cx_string(" to or from the core")
+                                                                                    : cx_string(" to or from its side ") + detail::side_name(t.terminal.where)));
+                ok = false;
+            }
+        }
+        if (!ok) continue;
+        if (p.from.pins.size() != p.to.pins.size()) {
+            error(a, cx_string("transport ") + a.text + " connects " + to_text(std::int64_t(p.from.pins.size())) + " pins of " +
+                         p.from.path + " to " + to_text(std::int64_t(p.to.pins.size())) + " of " + p.to.path +
+                         ": connected terminals need as many pins");
+            continue;
+        }
+        for (auto* e : {&p.from, &p.to}) {
+            const side w = r.attributes[e->terminal].terminal.where;
+            for (const auto& pin : e->pins) e->ends.push_back(w == side::center ? pin : detail::step(pin, detail::port_of(w)));
+        }
+        plan.push_back(std::move(p));
+    }
+    return plan;
+}
+
+/// `r` with the planned routes painted: the destination colors merged into the source colors, and a
+/// one-position rule on each PE of each route. Errors (a route off the fabric or turning back on
+/// itself) go to `problems`.
+constexpr region route_transports(region r, const std::vector<planned_transport>& plan, std::vector<problem>& problems) {
+    std::vector<region> routes;
+    for (const auto& p : plan) {
+        const attribute& arc = r.attributes[p.attribute];
+        const attribute& s = r.attributes[p.from.terminal];
+        const attribute& d = r.attributes[p.to.terminal];
+        const color c = s.col;
+        const std::int32_t merged = d.col.id;
+        if (merged != c.id)   // one physical color for both ends: every use of the destination color is the source's
+            for (auto& a : r.attributes) {
+                if (a.kind == attribute_kind::terminal || a.kind == attribute_kind::transport) continue;
+                if (a.col.id == merged) a.col = c;
+                if (a.partner.id == merged) a.partner = c;
+                for (auto& b : a.bindings)
+                    if (b.value.k == binding_value::kind::color && b.value.col.id == merged) b.value.col = c;
+            }
+        const origin at = arc.at;
+        for (std::size_t i = 0; i < p.from.ends.size(); ++i) {
+            const pe_xy start = p.from.ends[i], end = p.to.ends[i];
+            std::vector<pe_xy> path{start};
+            for (pe_xy q = start; q.x != end.x;) path.push_back(q = {q.x + (end.x > q.x ? 1 : -1), q.y});
+            for (pe_xy q = path.back(); q.y != end.y;) path.push_back(q = {q.x, q.y + (end.y > q.y ? 1 : -1)});
+            const side from_side = s.terminal.where, to_side = d.terminal.where;
+            for (std::size_t k = 0; k < path.size(); ++k) {
+                const pe_xy q = path[k];
+                auto toward = [&](pe_xy n) {
+                    return n.x > q.x ? hw::port::right : n.x < q.x ? hw::port::left : n.y > q.y ? hw::port::up : hw::port::down;
+                };
+                const hw::port in = k > 0 ? toward(path[k - 1])
+                                          : from_side == side::center ? hw::port::core : hw::opposite(detail::port_of(from_side));
+                const hw::port out = k + 1 < path.size() ? toward(path[k + 1])
+                                     : to_side == side::center   ? hw::port::core
+                                                                 : hw::opposite(detail::port_of(to_side));
+                if (q.x < 0 || q.y < 0) {
+                    problems.push_back(problem{severity::error, problem_kind::transport,
+                                               cx_string("transport ") + arc.text + "'s route leaves the fabric at PE (" +
+                                                   to_text(q.x) + ", " + to_text(q.y) + ")",
+                                               at});
+                    return r;
+                }
+                if (in == out) {
+                    problems.push_back(problem{severity::error, problem_kind::transport,
+                                               cx_string("transport ") + arc.text + "'s route would turn back on itself at PE (" +
+                                                   to_text(q.x) + ", " + to_text(q.y) + "): its terminals' sides face away from the route",
+                                               at});
+                    return r;
+                }
+                // An open end the layout left on this PE ([>C], [C>]) is what the router completes.
+                for (std::uint32_t b = 0; b < r.blocks.size(); ++b) {
+                    const block& k2 = r.blocks[b];
+                    bool here = false;
+                    for_each_copy(k2, [&](std::int32_t cx, std::int32_t cy) {
+                        here = here || (q.x >= cx && q.x < cx + k2.width && q.y >= cy && q.y < cy + k2.height);
+                    });
+                    if (!here) continue;
+                    for (auto& a : r.attributes)
+                        if (a.kind == attribute_kind::paint && a.col.id == c.id && a.first <= b && b < a.last &&
+                            (a.rule.open_input || a.rule.open_output))
+                            a.made_by = route_origin::completed;
+                }
+                region hop = paint(tile(q.x, q.y, at), c, detail::one_position(in, out), at);
+                hop.attributes.back().made_by = route_origin::router;
+                routes.push_back(std::move(hop));
+            }
+        }
+    }
+    if (routes.empty()) return r;
+    routes.insert(routes.begin(), std::move(r));
+    return union_(routes, routes.back().attributes.back().at);
+}
+
+/// What `portmap` prints: each transport with its two terminals, as the guide shows it.
+inline std::string portmap_text(const region& r, const std::vector<planned_transport>& plan) {
+    std::string out;
+    auto terminal_line = [&](const transport_end& e) {
+        const attribute& t = r.attributes[e.terminal];
+        std::string s = "(TERMINAL '" + e.path.str() + "." + t.terminal.tag.str() + " [";
+        for (std::size_t i = 0; i < t.terminal.shape.size(); ++i)
+            s += " " + std::to_string(t.terminal.shape[i]) + "/" + std::to_string(t.terminal.split[i]);
+        pe_xy o = e.ends.front();
+        for (const auto& q : e.ends) o = {q.x < o.x ? q.x : o.x, q.y < o.y ? q.y : o.y};
+        s += std::string(" ] ") + detail::side_name(t.terminal.where) + " @(" + std::to_string(o.x) + " " +
+             std::to_string(o.y) + ") " + std::to_string(t.col.id) + " [";
+        for (const auto& q : e.ends) {
+            if (t.terminal.where == side::center)
+                s += " (" + std::to_string(q.x - o.x) + "," + std::to_string(q.y - o.y) + ")";
+            else if (t.terminal.where == side::right || t.terminal.where == side::left)
+                s += " " + std::to_string(q.y - o.y);
+            else
+                s += " " + std::to_string(q.x - o.x);
+        }
+        return s + "])";
+    };
+    for (const auto& p : plan) out += "(TRANSPORT\n" + terminal_line(p.from) + "\n" + terminal_line(p.to) + ")\n";
+    return out;
+}
+
+}  // namespace wafer::paint

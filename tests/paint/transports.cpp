@@ -1,0 +1,85 @@
+// The transport router from Paint text: orthogonal routes (x first, then y), several pins, one
+// physical color for both ends, and the routes it cannot draw.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+#include "wafer/paint/evaluate.hpp"
+#include "wafer/paint/terminal.hpp"
+#include "wafer/paint/verify.hpp"
+#include "wafer/parse/paint.hpp"
+
+using namespace wafer::paint;
+
+namespace {
+
+struct routed {
+    std::map<std::pair<int, int>, std::string> rules;   ///< the rule on each PE of the transport's color
+    std::string error;
+    bool one_color = false;                               ///< both terminals' colors got one physical color
+};
+
+/// Routes the transports of `text`; its first color() is the source terminal's.
+routed route_text(const std::string& text) {
+    routed out;
+    wafer::diagnostics d;
+    const region r = evaluate(wafer::parse::parse_paint(text, "t.paint"), {}, d);
+    std::vector<problem> problems;
+    const auto plan = plan_transports(r, problems);
+    const region done = route_transports(r, plan, problems);
+    for (const auto& p : problems)
+        if (p.level == wafer::severity::error && out.error.empty()) out.error = p.message.str();
+    if (!out.error.empty()) return out;
+    const auto res = resolve(done);
+    for (const auto& pe : res.pes)
+        for (const auto& route : pe.routes)
+            if (route.color == 0) out.rules[{pe.x, pe.y}] = to_text(done.attributes[route.attribute].rule).str();
+    out.one_color = physical_color(res.colors, 0) == physical_color(res.colors, 1) || res.colors.size() == 1;
+    return out;
+}
+
+std::string pair_of(const std::string& a, const std::string& b, const std::string& extra = "") {
+    return "let tx = color()\nlet rx = color()\n" + a + "\na : name('a)\n" + b + "\nb : name('b)\n" + extra +
+           "union(a b transport('a.tx 'b.rx 'arc))\n";
+}
+
+}  // namespace
+
+TEST_CASE("the router goes along x, then along y, and ends on the CENTER pin") {
+    const auto r = route_text(pair_of("let a = tile(0 0)\na : paint(tx [C>R])\na : terminal('tx 'act RIGHT tx [1] [1] 1)",
+                                      "let b = tile(4 3)\nb : paint(rx [>C])\nb : terminal('rx 'act CENTER rx [1] [1] 1)"));
+    INFO(r.error);
+    using rules = std::map<std::pair<int, int>, std::string>;
+    CHECK(r.rules == rules{{{0, 0}, "C>R"}, {{1, 0}, "L>R"}, {{2, 0}, "L>R"}, {{3, 0}, "L>R"}, {{4, 0}, "L>U"},
+                           {{4, 1}, "D>U"}, {{4, 2}, "D>U"}, {{4, 3}, "D>C"}});
+    CHECK(r.one_color);
+}
+
+TEST_CASE("a terminal's pins pair up in order: two rows, two routes; a cardinal end stops beside its pin") {
+    const auto r = route_text(pair_of("let a = rect(0 0 1 2)\na : paint(tx [C>R])\na : terminal('tx 'act RIGHT tx [2] [2] 1)",
+                                      "let b = rect(3 0 1 2)\nb : paint(rx [L>C])\nb : terminal('rx 'act LEFT rx [2] [2] 1)"));
+    INFO(r.error);
+    using rules = std::map<std::pair<int, int>, std::string>;
+    CHECK(r.rules == rules{{{0, 0}, "C>R"}, {{0, 1}, "C>R"}, {{1, 0}, "L>R"}, {{2, 0}, "L>R"}, {{1, 1}, "L>R"},
+                           {{2, 1}, "L>R"}, {{3, 0}, "L>C"}, {{3, 1}, "L>C"}});
+}
+
+TEST_CASE("routes the router cannot draw are errors") {
+    CHECK(route_text(pair_of("let a = tile(0 0)\na : paint(tx [C>L])\na : terminal('tx 'act LEFT tx [1] [1] 1)",
+                             "let b = tile(3 0)\nb : paint(rx [>C])\nb : terminal('rx 'act CENTER rx [1] [1] 1)"))
+              .error == "transport arc's route leaves the fabric at PE (-1, 0)");
+    CHECK(route_text(pair_of("let a = rect(0 0 1 2)\na : paint(tx [C>R])\na : terminal('tx 'act RIGHT tx [2] [2] 1)",
+                             "let b = tile(3 0)\nb : paint(rx [>C])\nb : terminal('rx 'act CENTER rx [1] [1] 1)"))
+              .error == "transport arc connects 2 pins of a.tx to 1 of b.rx: connected terminals need as many pins");
+    CHECK(route_text(pair_of("let a = tile(2 0)\na : paint(tx [C>R])\na : terminal('tx 'act RIGHT tx [1] [1] 1)",
+                             "let b = tile(0 0)\nb : paint(rx [>C])\nb : terminal('rx 'act CENTER rx [1] [1] 1)"))
+              .error == "transport arc's route would turn back on itself at PE (3, 0): its terminals' sides face away from the route");
+}
+
+TEST_CASE("terminal() checks its shape and split") {
+    wafer::diagnostics d;
+    CHECK_THROWS_AS(evaluate(wafer::parse::parse_paint("let t = tile()\nt : terminal('tx 'act RIGHT color() [1 1] [1] 1)\nt", "t.paint"), {}, d),
+                    wafer::error);
+    CHECK(d.list().back().message == "terminal() takes a shape and a split of the same length, one entry per dimension of its tensor");
+}
