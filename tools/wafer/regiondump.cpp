@@ -3,6 +3,7 @@
 // the flattened tree wafer builds from (docs/paint.md, Regions): its blocks, with their repeats, and
 // the attributes in the order applied, each covering a range of blocks.
 #include <fstream>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -34,7 +35,9 @@ json binding_json(const paint::binding& b) {
 }
 
 json attribute_json(const paint::attribute& a) {
-    static constexpr const char* kinds[] = {"name", "code", "paint", "colorpair", "mp", "geovar", "link"};
+    static constexpr const char* kinds[] = {"name", "code", "paint", "colorpair", "mp", "geovar", "link",
+                                            "terminal", "alias", "transport"};
+    static_assert(std::size(kinds) == std::size_t(paint::attribute_kind::transport) + 1);
     json j{{"kind", kinds[int(a.kind)]}, {"blocks", {a.first, a.last}}, {"at", at_text(a.at)}};
     switch (a.kind) {
     case paint::attribute_kind::name: j["name"] = a.text.str(); break;
@@ -56,6 +59,27 @@ json attribute_json(const paint::attribute& a) {
     case paint::attribute_kind::geovar:
         j["geovar"] = a.text.str();
         j["value"] = a.geovalue;
+        break;
+    case paint::attribute_kind::terminal: {
+        static constexpr const char* sides[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
+        j["terminal"] = a.text.str();
+        j["tag"] = a.terminal.tag.str();
+        j["side"] = sides[int(a.terminal.where)];
+        j["color"] = color_json(a.col);
+        j["shape"] = a.terminal.shape;
+        j["split"] = a.terminal.split;
+        j["chunk"] = a.terminal.chunk;   // recorded, not used by the router (the guide)
+        j["revpin"] = a.terminal.revpin;
+        break;
+    }
+    case paint::attribute_kind::alias:
+        j["alias"] = a.text.str();
+        j["child"] = a.to.str();
+        break;
+    case paint::attribute_kind::transport:
+        j["transport"] = a.text.str();
+        j["from"] = a.from.str();
+        j["to"] = a.to.str();
         break;
     case paint::attribute_kind::link: {
         j["symbol"] = a.text.str();
