@@ -12,6 +12,14 @@
 namespace wafer::paint {
 
 namespace detail {
+constexpr attribute attribute_of(attribute_kind k, origin at, cx_string text = {}) {
+    attribute a;
+    a.kind = k;
+    a.at = std::move(at);
+    a.text = std::move(text);
+    return a;
+}
+
 constexpr region with(region r, attribute a) {
     a.first = 0;
     a.last = std::uint32_t(r.blocks.size());
@@ -25,10 +33,7 @@ constexpr region name(region r, cx_string n, origin at = call_site{}) {
     if (n.empty()) fail(at, "name() takes a name that is not empty");
     for (char c : n.view())
         if (c == '.') fail(at, "a region name cannot contain '.': name paths join names with '.'");
-    attribute a;
-    a.kind = attribute_kind::name;
-    a.at = std::move(at);
-    a.text = std::move(n);
+    attribute a = detail::attribute_of(attribute_kind::name, std::move(at), std::move(n));
     return detail::with(std::move(r), std::move(a));
 }
 
@@ -48,10 +53,7 @@ constexpr region code(region r, cx_string kernel, std::vector<binding> bindings 
         for (std::size_t j = 0; j < i; ++j)
             if (bindings[j].name == b.name) fail(b.at, "a param or socket is bound twice in one code()");
     }
-    attribute a;
-    a.kind = attribute_kind::code;
-    a.at = std::move(at);
-    a.text = std::move(kernel);
+    attribute a = detail::attribute_of(attribute_kind::code, std::move(at), std::move(kernel));
     a.bindings = std::move(bindings);
     return detail::with(std::move(r), std::move(a));
 }
@@ -60,9 +62,7 @@ constexpr region code(region r, cx_string kernel, std::vector<binding> bindings 
 /// color on a PE replaces the earlier one (verify() warns).
 constexpr region paint(region r, color c, route_rule rule, origin at = call_site{}) {
     if (c.id < 0) fail(at, "paint() takes a color made by color()");
-    attribute a;
-    a.kind = attribute_kind::paint;
-    a.at = std::move(at);
+    attribute a = detail::attribute_of(attribute_kind::paint, std::move(at));
     a.col = std::move(c);
     a.rule = rule;
     return detail::with(std::move(r), std::move(a));
@@ -73,10 +73,7 @@ constexpr region paint(region r, color c, route_rule rule, origin at = call_site
 /// in a union: resolve() gives the rule).
 constexpr region geovar(region r, cx_string name, std::int32_t value, origin at = call_site{}) {
     if (name.empty()) fail(at, "geovar() takes a name that is not empty");
-    attribute a;
-    a.kind = attribute_kind::geovar;
-    a.at = std::move(at);
-    a.text = std::move(name);
+    attribute a = detail::attribute_of(attribute_kind::geovar, std::move(at), std::move(name));
     a.geovalue = value;
     return detail::with(std::move(r), std::move(a));
 }
@@ -95,10 +92,7 @@ constexpr region link(region r, cx_string symbol, cx_string order, cx_string pro
         for (std::size_t j = 0; j < i; ++j)
             if (params[j].name == params[i].name) fail(params[i].at, "a link() parameter is given twice");
     }
-    attribute a;
-    a.kind = attribute_kind::link;
-    a.at = std::move(at);
-    a.text = std::move(symbol);
+    attribute a = detail::attribute_of(attribute_kind::link, std::move(at), std::move(symbol));
     a.order = std::move(order);
     a.program = std::move(program);
     a.bindings = std::move(params);
@@ -110,9 +104,7 @@ constexpr region link(region r, cx_string symbol, cx_string order, cx_string pro
 constexpr region colorpair(region r, color a, color b, origin at = call_site{}) {
     if (a.id < 0 || b.id < 0) fail(at, "colorpair() takes two colors made by color()");
     if (a.id == b.id) fail(at, "colorpair() takes two different colors");
-    attribute x;
-    x.kind = attribute_kind::colorpair;
-    x.at = std::move(at);
+    attribute x = detail::attribute_of(attribute_kind::colorpair, std::move(at));
     x.col = std::move(a);
     x.partner = std::move(b);
     return detail::with(std::move(r), std::move(x));
@@ -120,9 +112,7 @@ constexpr region colorpair(region r, color a, color b, origin at = call_site{}) 
 
 /// mp(r bank): message passing on `bank` routes through every PE of r, by destination address.
 constexpr region mp(region r, const bank& b, origin at = call_site{}) {
-    attribute x;
-    x.kind = attribute_kind::mp;
-    x.at = std::move(at);
+    attribute x = detail::attribute_of(attribute_kind::mp, std::move(at));
     x.bank = b.number;
     return detail::with(std::move(r), std::move(x));
 }

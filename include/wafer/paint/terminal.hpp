@@ -38,10 +38,7 @@ constexpr region terminal(region r, cx_string name, terminal_spec spec, color c,
         fail(at, "terminal() takes a shape and a split of the same length, one entry per dimension of its tensor");
     for (std::size_t i = 0; i < spec.shape.size(); ++i)
         if (spec.shape[i] < 1 || spec.split[i] < 1) fail(at, "terminal()'s shape and split entries are at least 1");
-    attribute a;
-    a.kind = attribute_kind::terminal;
-    a.at = std::move(at);
-    a.text = std::move(name);
+    attribute a = detail::attribute_of(attribute_kind::terminal, std::move(at), std::move(name));
     a.terminal = std::move(spec);
     a.col = std::move(c);
     return detail::with(std::move(r), std::move(a));
@@ -50,10 +47,7 @@ constexpr region terminal(region r, cx_string name, terminal_spec spec, color c,
 /// alias(r 'name 'child.terminal): r offers its child's terminal as its own terminal `name`.
 constexpr region alias(region r, cx_string name, cx_string child, origin at = call_site{}) {
     if (name.empty() || child.empty()) fail(at, "alias() takes a name and a child terminal's path");
-    attribute a;
-    a.kind = attribute_kind::alias;
-    a.at = std::move(at);
-    a.text = std::move(name);
+    attribute a = detail::attribute_of(attribute_kind::alias, std::move(at), std::move(name));
     a.to = std::move(child);
     return detail::with(std::move(r), std::move(a));
 }
@@ -62,10 +56,7 @@ constexpr region alias(region r, cx_string name, cx_string child, origin at = ca
 /// union with them.
 constexpr region transport(cx_string from, cx_string to, cx_string name, origin at = call_site{}) {
     if (from.empty() || to.empty()) fail(at, "transport() takes the paths of two terminals, such as 'a.tx 'b.rx");
-    attribute a;
-    a.kind = attribute_kind::transport;
-    a.at = std::move(at);
-    a.text = std::move(name);
+    attribute a = detail::attribute_of(attribute_kind::transport, std::move(at), std::move(name));
     a.from = std::move(from);
     a.to = std::move(to);
     region r;
