@@ -39,7 +39,7 @@ inline std::string end_text(const route_end& e) {
     case route_end::kind::pe: return "";
     case route_end::kind::no_route: return at + " has no route on " + c;
     case route_end::kind::not_sent: return "the route on " + c + " at " + at + " does not send " + p;
-    case route_end::kind::no_input: return "the route on " + c + " at " + at + " takes no input (boundary suppression)";
+    case route_end::kind::no_input: return "the route on " + c + " at " + at + " takes no input (a boundary suppression, or an open end such as [>C] that no transport completed)";
     case route_end::kind::wrong_input: return "the route on " + c + " at " + at + " takes input from " + p;
     case route_end::kind::no_pe: return "the route reaches the core of " + at + ", where no PE is placed";
     case route_end::kind::not_bound: return e.pe >= 0 ? "the PE there has no queue on " + c : "its queue is bound to no color";

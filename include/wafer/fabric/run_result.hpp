@@ -61,7 +61,7 @@ struct route_end {
         pe,           ///< at PE `pe`, whose core sends (or reads) the color
         no_route,     ///< router (x, y) has no route on `color`
         not_sent,     ///< router (x, y)'s position on `color` does not send `port`
-        no_input,     ///< router (x, y)'s position on `color` takes no input (boundary suppression)
+        no_input,     ///< router (x, y)'s position on `color` takes no input (suppressed, or an open end)
         wrong_input,  ///< router (x, y)'s position on `color` takes input from `port`, not where it came
         no_pe,        ///< the route reaches the core of router (x, y), where no PE is placed
         not_bound,    ///< PE `pe` has no queue on `color`
