@@ -29,18 +29,6 @@ inline std::string hex(std::uint32_t v) {
     return buf;
 }
 
-/// The name path of the region attribute `a` was applied to: the names covering all of its blocks.
-inline std::string region_path(const region& r, std::size_t a) {
-    const attribute& link = r.attributes[a];
-    std::string path;
-    for (std::size_t i = r.attributes.size(); i-- > 0;) {   // the last applied is the outermost
-        const attribute& n = r.attributes[i];
-        if (n.kind != attribute_kind::name || n.first > link.first || n.last < link.last) continue;
-        path += (path.empty() ? "" : ".") + n.text.str();
-    }
-    return path;
-}
-
 inline std::vector<std::string> words_of(std::string_view text) {
     std::vector<std::string> out;
     std::string w;
@@ -72,7 +60,7 @@ inline std::vector<link_note> link_notes(const region& r, const ir::layout& l, d
             solved = true;
         }
         link_note n;
-        const std::string prefix = detail::region_path(r, a);
+        const std::string prefix = detail::enclosing_names(r, a, 0).str();   // the region's own name counts, whenever applied
         n.symbol = prefix.empty() ? at.text.str() : prefix + "." + at.text.str();
         n.order = detail::words_of(at.order.view());
         n.program = at.program.str();

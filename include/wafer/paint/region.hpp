@@ -153,6 +153,20 @@ struct region {
 
 namespace detail {
 constexpr bool coordinate_ok(std::int64_t v) noexcept { return v >= -max_coordinate && v <= max_coordinate; }
+
+/// The names of the region attribute `a` was applied to and of the regions around it (name()s over
+/// all of its blocks, from attribute index `from` on), outermost first, joined with '.'.
+constexpr cx_string enclosing_names(const region& r, std::size_t a, std::size_t from) {
+    const attribute& at = r.attributes[a];
+    cx_string path;
+    for (std::size_t i = r.attributes.size(); i-- > from;) {   // the last applied is the outermost
+        const attribute& n = r.attributes[i];
+        if (n.kind != attribute_kind::name || n.first > at.first || n.last < at.last) continue;
+        if (!path.empty()) path += '.';
+        path += n.text.view();
+    }
+    return path;
+}
 }  // namespace detail
 
 /// rect(x y w h [xdim ydim]): a w x h rectangle at (x, y); w or h 0 gives the empty region.

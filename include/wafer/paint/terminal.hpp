@@ -112,18 +112,9 @@ constexpr const char* side_name(side s) noexcept {
     return names[unsigned(s)];
 }
 
-/// The names of the regions around attribute `a` (applied after it, over all its blocks), outermost first.
-constexpr cx_string outer_path(const region& r, std::size_t a) {
-    const attribute& at = r.attributes[a];
-    cx_string path;
-    for (std::size_t i = r.attributes.size(); i-- > a + 1;) {
-        const attribute& n = r.attributes[i];
-        if (n.kind != attribute_kind::name || n.first > at.first || n.last < at.last) continue;
-        if (!path.empty()) path += '.';
-        path += n.text.view();
-    }
-    return path;
-}
+/// The names of the regions around attribute `a`, applied after it (a name() before a terminal() is
+/// not the terminal's), outermost first.
+constexpr cx_string outer_path(const region& r, std::size_t a) { return enclosing_names(r, a, a + 1); }
 
 constexpr cx_string joined(const cx_string& prefix, const cx_string& name) {
     return prefix.empty() ? name : prefix + "." + name;
