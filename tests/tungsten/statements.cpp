@@ -54,6 +54,22 @@ TEST_CASE("if and else; loops over a block; a block's declarations in a loop") {
     CHECK(r.ints("a") == expected);
 }
 
+TEST_CASE("an if on params is decided at compile time: the other branch is checked, not compiled") {
+    const std::string text = "xp param upper = 0;\n"
+                             "xp socket up;\n"
+                             "xp v = 4;\n"
+                             "if (upper) v <- up; else up <- v;\n";
+    diagnostics ds;
+    auto socket = [](const ir::pe_program& p) { return p.sockets.at(0); };
+    const auto lower = tungsten::lower(parse::parse_tungsten(text, "k.w"), {}, ds);
+    CHECK(socket(lower).output_queue >= 0);
+    CHECK(socket(lower).input_queue == -1);   // the read sits in the branch not taken
+    const auto upper = tungsten::lower(parse::parse_tungsten(text, "k.w"), {{"upper", 1}}, ds);
+    CHECK(socket(upper).input_queue >= 0);
+    CHECK(socket(upper).output_queue == -1);
+    CHECK(first_error("xp param upper = 0;\nxp v;\nif (upper) v = missing;\n") == "'missing' is not declared");
+}
+
 TEST_CASE("reference §3: a comparison as a value is the compare mask, except as an operand of + or -") {
     auto r = run("xp a = 2, b = 3;\n"
                  "xp t = a < b;\n"         // -1 when true

@@ -14,6 +14,7 @@
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
 #include "wafer/tungsten/detail/assignment.hpp"
+#include "wafer/tungsten/detail/constant.hpp"
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/control.hpp"
 #include "wafer/tungsten/detail/declaration.hpp"
@@ -78,6 +79,20 @@ struct statement_lowering {
     void operator()(const ast::if_statement& i) const {
         check_depth(i.pos);
         check_well_formed(i.condition, cx.report);
+        if (const auto known = evaluator(cx.scopes, cx.report).constant_of(i.condition)) {
+            // A condition of params and literals is decided here: only the branch taken becomes code
+            // (and takes queues, so an `if (upper)` can read a socket in one variant and write it in
+            // another). The other is still checked, then undone, as a function body is.
+            const bool taken = known->is_real ? known->real != 0.0 : known->integer != 0;
+            branch(taken ? i.then_branch : i.else_branch);
+            auto saved = cx.save();
+            try {
+                branch(taken ? i.else_branch : i.then_branch);
+            } catch (const abandon&) {
+            }
+            cx.restore(std::move(saved));
+            return;
+        }
         const auto then_block = cx.new_block(), join = cx.new_block();
         const auto else_block = i.else_branch.empty() ? join : cx.new_block();
         scalar_lowering s(cx);
