@@ -83,3 +83,63 @@ TEST_CASE("terminal() checks its shape and split") {
                     wafer::error);
     CHECK(d.list().back().message == "terminal() takes a shape and a split of the same length, one entry per dimension of its tensor");
 }
+
+namespace {
+
+/// The arcvar values of `text`'s code() attributes (in attribute order, those with ^ bindings), or
+/// its first error.
+std::string arcvars_of(const std::string& text) {
+    wafer::diagnostics d;
+    try {
+        const region r = evaluate(wafer::parse::parse_paint(text, "t.paint"), {}, d);
+        std::vector<problem> problems;
+        const auto values = arcvar_values(r, plan_transports(r, problems), problems);
+        for (const auto& p : problems)
+            if (p.level == wafer::severity::error) return p.message.str();
+        std::string out;
+        for (const auto& v : values)
+            for (auto x : v) out += (out.empty() ? "" : " ") + std::to_string(x);
+        return out;
+    } catch (const wafer::error& e) {
+        return e.diagnostics().front().message;
+    }
+}
+
+const std::string sender = "let t = color()\nlet a = tile(0 0)\na : paint(t [C>R])\na : terminal('tx 'act RIGHT t [1] [1] 1)\n";
+const std::string receiver = "let u = color()\nlet b = tile(3 0)\nb : paint(u [>C])\nb : terminal('rx 'act CENTER u [1] [1] 1)\n"
+                             "b : code('k [n:^count])\n";
+
+}  // namespace
+
+TEST_CASE("an arcvar defined on a terminal is read with ^ at the other end of its transport") {
+    CHECK(arcvars_of(sender + "a : arcvar('tx 'count 12)\na : name('a)\n" + receiver +
+                     "b : name('b)\nunion(a b transport('a.tx 'b.rx 'arc))\n") == "12");
+    // not brought: the transport's sender defines another arcvar, or no transport arrives at all
+    CHECK(arcvars_of(sender + "a : arcvar('tx 'size 12)\na : name('a)\n" + receiver +
+                     "b : name('b)\nunion(a b transport('a.tx 'b.rx 'arc))\n") ==
+          "^count: the transports that arrive at code('k)'s region (arc) do not bring arcvar count; define it on the "
+          "sending terminal with arcvar(r 'terminal 'count value)");
+    CHECK(arcvars_of(receiver + "b") ==
+          "^count: no transport arrives at a terminal of code('k)'s region; define it on the sending terminal with "
+          "arcvar(r 'terminal 'count value)");
+    // defined only on a terminal the region has
+    CHECK(arcvars_of(sender + "a : arcvar('rx 'count 1)\na") ==
+          "arcvar() is defined on a terminal of its region, and it has no terminal 'rx (its terminals: tx)");
+}
+
+TEST_CASE("two transports bringing one arcvar to one region agree, or it is an error naming both") {
+    auto layout = [](int first, int second) {
+        return "let t = color()\nlet a = tile(0 0)\na : paint(t [C>R])\na : terminal('tx 'act RIGHT t [1] [1] 1)\n"
+               "a : arcvar('tx 'count " + std::to_string(first) + ")\na : name('a)\n"
+               "let s = color()\nlet c = tile(0 2)\nc : paint(s [C>R])\nc : terminal('tx 'act RIGHT s [1] [1] 1)\n"
+               "c : arcvar('tx 'count " + std::to_string(second) + ")\nc : name('c)\n"
+               "let u = color()\nlet v = color()\nlet b = rect(3 0 1 3)\n"
+               "let b0 = tile(3 0)\nb0 : paint(u [>C])\nb0 : terminal('rx 'act CENTER u [1] [1] 1)\nb0 : name('b0)\n"
+               "let b2 = tile(3 2)\nb2 : paint(v [>C])\nb2 : terminal('rx 'act CENTER v [1] [1] 1)\nb2 : name('b2)\n"
+               "b : code('k [n:^count])\nb : union(b0 b2)\nb : name('b)\n"
+               "union(a c b transport('a.tx 'b.b0.rx 'one) transport('c.tx 'b.b2.rx 'two))\n";
+    };
+    CHECK(arcvars_of(layout(4, 4)) == "4");
+    CHECK(arcvars_of(layout(4, 5)) == "^count is 4 on transport one and 5 on transport two, which both arrive at "
+                                      "code('k)'s region: a param takes one value");
+}

@@ -39,6 +39,7 @@ std::string show(const ast::expr& e) {
     case kind::name: return e.text;
     case kind::symbol: return "$" + e.text;
     case kind::geovar: return "@" + e.text;
+    case kind::arcvar: return "^" + e.text;
     case kind::call: return items("(call " + e.text) + ")";
     case kind::binary: return "(" + e.text + " " + show(e.items[0]) + " " + show(e.items[1]) + ")";
     case kind::array: return items("[") + " ]";
@@ -196,7 +197,7 @@ TEST_CASE("paint parser: operator precedence and left associativity") {
     CHECK(values(parse("x = y == z")) == std::vector<std::string>{"(== y z)"});
 }
 
-TEST_CASE("paint parser: tokens: numbers, strings, names, symbols and geovars") {
+TEST_CASE("paint parser: tokens: numbers, strings, names, symbols, geovars and arcvars") {
     CHECK(values(parse("42 0x2A 1.5 \"example\" 'a-1 '(hello world) 'x.y:z@w*v' x' _a1 $filter0_cfg $aa.cell @idx")) ==
           std::vector<std::string>{"42", "42", "1.5r", "'example'", "'a-1'", "'hello world'", "'x.y:z@w*v''", "x'",
                                    "_a1", "$filter0_cfg", "$aa.cell", "@idx"});
@@ -204,6 +205,7 @@ TEST_CASE("paint parser: tokens: numbers, strings, names, symbols and geovars") 
     CHECK(values(p) == std::vector<std::string>{"(call link $filter0_cfg 'y n' 'counter_filter' [dict color:rx ])"});
     CHECK(values(parse("code_tile : code(\"grad_filter\" [IDX: @idx])")) ==
           std::vector<std::string>{"(call code 'grad_filter' [dict IDX:@idx ])"});
+    CHECK(values(parse("b : code('recv [n:^count])")) == std::vector<std::string>{"(call code 'recv' [dict n:^count ])"});
 }
 
 TEST_CASE("paint parser: route rules are kept verbatim, trimmed") {

@@ -29,15 +29,16 @@ json binding_json(const paint::binding& b) {
     switch (b.value.k) {
     case paint::binding_value::kind::integer: j["value"] = b.value.integer; break;
     case paint::binding_value::kind::color: j["color"] = color_json(b.value.col); break;
-    case paint::binding_value::kind::geovar: j["geovar"] = b.value.geovar.str(); break;
+    case paint::binding_value::kind::geovar: j["geovar"] = b.value.variable.str(); break;
+    case paint::binding_value::kind::arcvar: j["arcvar"] = b.value.variable.str(); break;
     }
     return j;
 }
 
 json attribute_json(const paint::attribute& a) {
     static constexpr const char* kinds[] = {"name", "code", "paint", "colorpair", "mp", "geovar", "link",
-                                            "terminal", "alias", "transport"};
-    static_assert(std::size(kinds) == std::size_t(paint::attribute_kind::transport) + 1);
+                                            "terminal", "alias", "transport", "arcvar"};
+    static_assert(std::size(kinds) == std::size_t(paint::attribute_kind::arcvar) + 1);
     json j{{"kind", kinds[int(a.kind)]}, {"blocks", {a.first, a.last}}, {"at", at_text(a.at)}};
     switch (a.kind) {
     case paint::attribute_kind::name: j["name"] = a.text.str(); break;
@@ -80,6 +81,11 @@ json attribute_json(const paint::attribute& a) {
         j["transport"] = a.text.str();
         j["from"] = a.from.str();
         j["to"] = a.to.str();
+        break;
+    case paint::attribute_kind::arcvar:
+        j["arcvar"] = a.text.str();
+        j["terminal"] = a.from.str();
+        j["value"] = a.geovalue;
         break;
     case paint::attribute_kind::link: {
         j["symbol"] = a.text.str();

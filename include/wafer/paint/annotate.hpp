@@ -48,8 +48,10 @@ constexpr region code(region r, cx_string kernel, std::vector<binding> bindings 
         if (b.name.empty()) fail(b.at, "a code() binding needs a param or socket name");
         if (b.value.k == binding_value::kind::color && b.value.col.id < 0)
             fail(b.at, "a code() binding takes a color made by color()");
-        if (b.value.k == binding_value::kind::geovar && b.value.geovar.empty())
+        if (b.value.k == binding_value::kind::geovar && b.value.variable.empty())
             fail(b.at, "a code() binding to a geovar needs its name: @name");
+        if (b.value.k == binding_value::kind::arcvar && b.value.variable.empty())
+            fail(b.at, "a code() binding to an arcvar needs its name: ^name");
         for (std::size_t j = 0; j < i; ++j)
             if (bindings[j].name == b.name) fail(b.at, "a param or socket is bound twice in one code()");
     }
@@ -87,8 +89,8 @@ constexpr region link(region r, cx_string symbol, cx_string order, cx_string pro
     if (program.empty()) fail(at, "link() takes a program to run");
     for (std::size_t i = 0; i < params.size(); ++i) {
         if (params[i].at.pos.line == 0 && params[i].at.file.empty()) params[i].at = at;
-        if (params[i].value.k == binding_value::kind::geovar)
-            fail(params[i].at, "a link() parameter is a number or a color, not a geovar");
+        if (params[i].value.k == binding_value::kind::geovar || params[i].value.k == binding_value::kind::arcvar)
+            fail(params[i].at, "a link() parameter is a number or a color, not a geovar or an arcvar");
         for (std::size_t j = 0; j < i; ++j)
             if (params[j].name == params[i].name) fail(params[i].at, "a link() parameter is given twice");
     }

@@ -17,6 +17,7 @@ struct expr {
         name,     ///< `text`: a variable (letters, digits, _, trailing apostrophes)
         symbol,   ///< `text`: $name or $a.b (without the '$')
         geovar,   ///< `text`: @name (without the '@')
+        arcvar,   ///< `text`: ^name (without the '^')
         call,     ///< `text` is the callee's name, `items` the arguments: f(a b c)
         binary,   ///< `text` is the operator ("+", "-", "*", "/", "%", "//", "=="); items = {lhs, rhs}
         array,    ///< `items`: [1 2 3]

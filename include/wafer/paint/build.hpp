@@ -141,18 +141,30 @@ inline ir::color_route color_route_of(const region& r, const route_rule& rule, s
 
 inline ir::layout build(const region& layout, const kernel_provider& provider, diagnostics& out,
                         const build_options& options = {}) {
-    // Transports first: the router adds the routes the rest of the build sees.
+    // Transports first: the router adds the routes the rest of the build sees (keeping the layout's
+    // attributes first, at their indices), and the transports bring the arcvars.
     region routed;
-    bool has_transports = false;
-    for (const auto& a : layout.attributes) has_transports = has_transports || a.kind == attribute_kind::transport;
-    if (has_transports && options.route) {
+    bool has_transports = false, has_arcvars = false;
+    for (const auto& a : layout.attributes) {
+        has_transports = has_transports || a.kind == attribute_kind::transport;
+        for (const auto& b : a.bindings) has_arcvars = has_arcvars || b.value.k == binding_value::kind::arcvar;
+    }
+    std::vector<planned_transport> plan;
+    if (has_transports && (options.route || has_arcvars)) {
         std::vector<problem> problems;
-        const auto plan = plan_transports(layout, problems);
-        if (!has_errors(problems)) routed = route_transports(layout, plan, problems);
+        plan = plan_transports(layout, problems);
+        if (!has_errors(problems) && options.route) routed = route_transports(layout, plan, problems);
         report(problems, out);
         out.check();
     }
     const region& r = has_transports && options.route ? routed : layout;
+    std::vector<std::vector<std::int64_t>> arcvalues;
+    if (has_arcvars) {
+        std::vector<problem> problems;
+        arcvalues = arcvar_values(r, plan, problems);
+        report(problems, out);
+        out.check();
+    }
     const resolution res = resolve(r);
     report(res.problems, out);
     for (const auto& a : r.attributes) {
@@ -184,12 +196,14 @@ inline ir::layout build(const region& layout, const kernel_provider& provider, d
         if (pe.code < 0) continue;
         const attribute& code = r.attributes[std::size_t(pe.code)];
         kernel_request req{code.text.str(), {}, code.at.file.str(), code.at.pos};
-        std::size_t geovar = 0;
+        std::size_t geovar = 0, arcvar = 0;
         for (const auto& b : code.bindings)
             if (b.value.k == binding_value::kind::integer)
                 req.params.push_back({b.name.str(), b.value.integer});
             else if (b.value.k == binding_value::kind::geovar)
                 req.params.push_back({b.name.str(), pe.geovalues[geovar++]});
+            else if (b.value.k == binding_value::kind::arcvar)
+                req.params.push_back({b.name.str(), arcvalues[std::size_t(pe.code)][arcvar++]});
         std::sort(req.params.begin(), req.params.end(),
                   [](const ir::param_value& a, const ir::param_value& b) { return a.name < b.name; });
         std::size_t index = 0;

@@ -30,6 +30,7 @@ enum class problem_kind : std::uint8_t {
     geovar_uncovered,     ///< a code() binding @name on a PE no geovar name covers
     geovar_before_code,   ///< warning: geovars set before code() on the whole, which paint ignores
     transport,            ///< a transport the router cannot connect, or a route it cannot draw
+    arcvar,               ///< a code() binding ^name no arriving transport brings, or brings twice
 };
 
 struct problem {

@@ -81,21 +81,29 @@ struct geovar_ref {
     friend constexpr bool operator==(const geovar_ref&, const geovar_ref&) = default;
 };
 
-/// A code() binding's value: a number for a kernel param, a geovar (a number per PE) for one, or a
-/// color for a socket.
+/// An arcvar named in a code() binding (^name): the param takes the value the sending terminal of
+/// a transport that arrives at the region defines (arcvar()).
+struct arcvar_ref {
+    cx_string name;
+    friend constexpr bool operator==(const arcvar_ref&, const arcvar_ref&) = default;
+};
+
+/// A code() binding's value: a number for a kernel param, a geovar (a number per PE) or an arcvar
+/// (a number a transport brings) for one, or a color for a socket.
 struct binding_value {
-    enum class kind : std::uint8_t { integer, color, geovar };
+    enum class kind : std::uint8_t { integer, color, geovar, arcvar };
     kind k = kind::integer;
     std::int64_t integer = 0;
     paint::color col;
-    cx_string geovar;   ///< kind geovar: its name
+    cx_string variable;   ///< kind geovar or arcvar: its name
 
     constexpr binding_value() = default;
     template <class I>
         requires std::is_integral_v<I>
     constexpr binding_value(I v) : k(kind::integer), integer(std::int64_t(v)) {}
     constexpr binding_value(paint::color c) : k(kind::color), col(std::move(c)) {}
-    constexpr binding_value(geovar_ref g) : k(kind::geovar), geovar(std::move(g.name)) {}
+    constexpr binding_value(geovar_ref g) : k(kind::geovar), variable(std::move(g.name)) {}
+    constexpr binding_value(arcvar_ref a) : k(kind::arcvar), variable(std::move(a.name)) {}
     constexpr bool is_param() const noexcept { return k != kind::color; }
     friend constexpr bool operator==(const binding_value&, const binding_value&) = default;
 };
@@ -107,7 +115,7 @@ struct binding {
     friend constexpr bool operator==(const binding&, const binding&) = default;
 };
 
-enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar, link, terminal, alias, transport };
+enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar, link, terminal, alias, transport, arcvar };
 
 /// A terminal's side: where its router begins or ends (terminal.hpp).
 enum class side : std::uint8_t { right, left, up, down, center };
@@ -131,16 +139,17 @@ struct attribute {
     std::uint32_t first = 0, last = 0;   ///< the blocks it covers: [first, last)
     origin at;                           ///< the call that applied it
     cx_string text;                      ///< name: the name; code: the kernel; geovar, terminal, alias,
-                                         ///< transport: its name; link: the symbol
+                                         ///< transport, arcvar: its name; link: the symbol
     std::vector<binding> bindings;       ///< code; link: the program's parameters
     cx_string order, program;            ///< link: the order of its dimensions ("y n"), the program
     paint::color col;                    ///< paint: its color; colorpair: the first
     paint::color partner;                ///< colorpair: the second
     route_rule rule;                     ///< paint
     std::int32_t bank = -1;              ///< mp: the bank
-    std::int32_t geovalue = 0;           ///< geovar: its value on the PEs it covers
+    std::int32_t geovalue = 0;           ///< geovar: its value on the PEs it covers; arcvar: its value
     terminal_spec terminal;              ///< terminal (its name in text, its color in col)
-    cx_string from, to;                  ///< transport: the terminals' paths; alias: to, the child terminal's
+    cx_string from, to;                  ///< transport: the terminals' paths; alias: to, the child terminal's;
+                                         ///< arcvar: from, the terminal it is defined on
     route_origin made_by = route_origin::layout;   ///< paint
     friend constexpr bool operator==(const attribute&, const attribute&) = default;
 };

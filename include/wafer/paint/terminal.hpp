@@ -44,6 +44,26 @@ constexpr region terminal(region r, cx_string name, terminal_spec spec, color c,
     return detail::with(std::move(r), std::move(a));
 }
 
+/// arcvar(r 'terminal 'name value): the arcvar `name` rides on transports that leave r's terminal
+/// `terminal`; the region at the other end reads it as ^name in a code() binding.
+constexpr region arcvar(region r, cx_string terminal, cx_string name, std::int32_t value, origin at = call_site{}) {
+    if (name.empty()) fail(at, "arcvar() takes a name that is not empty");
+    bool found = false;
+    cx_string known;
+    for (const auto& a : r.attributes) {
+        if (a.kind != attribute_kind::terminal) continue;
+        found = found || a.text == terminal;
+        known += (known.empty() ? "" : ", ") + a.text;
+    }
+    if (!found)
+        fail(at, cx_string("arcvar() is defined on a terminal of its region, and it has no terminal '") + terminal +
+                     (known.empty() ? cx_string(" (it has none: apply terminal() first)") : cx_string(" (its terminals: ") + known + ")"));
+    attribute a = detail::attribute_of(attribute_kind::arcvar, std::move(at), std::move(name));
+    a.from = std::move(terminal);
+    a.geovalue = value;
+    return detail::with(std::move(r), std::move(a));
+}
+
 /// alias(r 'name 'child.terminal): r offers its child's terminal as its own terminal `name`.
 constexpr region alias(region r, cx_string name, cx_string child, origin at = call_site{}) {
     if (name.empty() || child.empty()) fail(at, "alias() takes a name and a child terminal's path");
@@ -264,6 +284,69 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
         plan.push_back(std::move(p));
     }
     return plan;
+}
+
+/// The value of each arcvar binding (^name) of each code() attribute of `r`, in binding order
+/// (indexed by attribute; empty for the others): what the sending terminals of the transports that
+/// arrive at the code's region (a destination pin is one of its PEs) define with arcvar(). None, or
+/// two different values, is an error.
+constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, const std::vector<planned_transport>& plan,
+                                                              std::vector<problem>& problems) {
+    auto overlaps = [](const attribute& a, const attribute& b) { return a.first < b.last && b.first < a.last; };
+    auto arrives = [&](const planned_transport& p, const attribute& code) {
+        bool in = false;
+        for (std::uint32_t b = code.first; b < code.last && !in; ++b) {
+            const block& k = r.blocks[b];
+            for_each_copy(k, [&](std::int32_t x, std::int32_t y) {
+                for (const auto& q : p.to.pins) in = in || (q.x >= x && q.x < x + k.width && q.y >= y && q.y < y + k.height);
+            });
+        }
+        return in;
+    };
+    std::vector<std::vector<std::int64_t>> values(r.attributes.size());
+    for (std::size_t c = 0; c < r.attributes.size(); ++c) {
+        const attribute& code = r.attributes[c];
+        if (code.kind != attribute_kind::code) continue;
+        for (const auto& b : code.bindings) {
+            if (b.value.k != binding_value::kind::arcvar) continue;
+            const attribute* first = nullptr;   // the arcvar() that gives the value, and its transport
+            const attribute* first_arc = nullptr;
+            cx_string arriving;
+            for (const auto& p : plan) {
+                if (!arrives(p, code)) continue;
+                const attribute& arc = r.attributes[p.attribute];
+                const attribute& from = r.attributes[p.from.terminal];
+                arriving += (arriving.empty() ? "" : ", ") + arc.text;
+                for (const auto& v : r.attributes) {
+                    if (v.kind != attribute_kind::arcvar || v.text != b.value.variable || v.from != from.text ||
+                        !overlaps(v, from))
+                        continue;
+                    if (first == nullptr) {
+                        first = &v;
+                        first_arc = &arc;
+                    } else if (v.geovalue != first->geovalue) {
+                        problems.push_back(problem{severity::error, problem_kind::arcvar,
+                                                   cx_string("^") + b.value.variable + " is " + to_text(first->geovalue) +
+                                                       " on transport " + first_arc->text + " and " + to_text(v.geovalue) +
+                                                       " on transport " + arc.text + ", which both arrive at code('" +
+                                                       code.text + ")'s region: a param takes one value",
+                                                   b.at});
+                    }
+                }
+            }
+            if (first == nullptr)
+                problems.push_back(problem{
+                    severity::error, problem_kind::arcvar,
+                    cx_string("^") + b.value.variable + ": " +
+                        (arriving.empty() ? cx_string("no transport arrives at a terminal of code('") + code.text + ")'s region"
+                                          : cx_string("the transports that arrive at code('") + code.text + ")'s region (" +
+                                                arriving + ") do not bring arcvar " + b.value.variable) +
+                        "; define it on the sending terminal with arcvar(r 'terminal '" + b.value.variable + " value)",
+                    b.at});
+            values[c].push_back(first != nullptr ? first->geovalue : 0);
+        }
+    }
+    return values;
 }
 
 /// `r` with the planned routes painted: the destination colors merged into the source colors, and a

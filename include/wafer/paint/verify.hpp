@@ -166,7 +166,7 @@ constexpr void geovalues_of(const region& r, resolved_pe& pe, const std::vector<
         std::int64_t after = -1, before = -1;
         for (std::uint32_t a : attrs) {
             const attribute& g = r.attributes[a];
-            if (g.kind != attribute_kind::geovar || g.text != b.value.geovar) continue;
+            if (g.kind != attribute_kind::geovar || g.text != b.value.variable) continue;
             if (a > std::uint32_t(pe.code))
                 after = a;   // the last one applied has the final word
             else if (before < 0)
@@ -188,7 +188,7 @@ constexpr void settle(const region& r, const geovar_gap& g, resolution& res) {
     if (g.before < 0) {
         res.problems.push_back(problem{
             severity::error, problem_kind::geovar_uncovered,
-            cx_string("Geovar ") + b.value.geovar + " does not cover region: no value at " + at_pe(g.x, g.y) +
+            cx_string("Geovar ") + b.value.variable + " does not cover region: no value at " + at_pe(g.x, g.y) +
                 more_pes(g.pes) + " (x " + range_text(g.min_x, g.max_x) + ", y " + range_text(g.min_y, g.max_y) +
                 ") of " + describe(code) + "; set it with geovar() on every PE the code covers",
             b.at});
@@ -201,9 +201,9 @@ constexpr void settle(const region& r, const geovar_gap& g, resolution& res) {
         if (pe.code == std::int32_t(g.code) && pe.geovalues[k] == unsettled) pe.geovalues[k] = first.geovalue;
     res.problems.push_back(problem{
         severity::warning, problem_kind::geovar_before_code,
-        cx_string("geovar ") + b.value.geovar + " is set (" + where(first.at) +
+        cx_string("geovar ") + b.value.variable + " is set (" + where(first.at) +
             ") on part of a region before code() is applied to the whole: paint ignores it there and compiles " +
-            at_pe(g.x, g.y) + more_pes(g.pes) + " with one value, " + b.value.geovar + "=" + to_text(first.geovalue) +
+            at_pe(g.x, g.y) + more_pes(g.pes) + " with one value, " + b.value.variable + "=" + to_text(first.geovalue) +
             "; apply code() to a separate region that covers the tiles and union it with them, or set the "
             "geovar after code()",
         b.at});

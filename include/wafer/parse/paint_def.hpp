@@ -50,6 +50,7 @@ struct real_literal_class : x3::annotate_on_success {};
 struct string_class : x3::annotate_on_success {};
 struct symbol_class : x3::annotate_on_success {};
 struct geovar_class : x3::annotate_on_success {};
+struct arcvar_class : x3::annotate_on_success {};
 struct name_class : x3::annotate_on_success {};
 struct route_class : x3::annotate_on_success {};
 struct call_class : x3::annotate_on_success {};
@@ -73,6 +74,7 @@ const x3::rule<real_literal_class, real_literal> real_literal_rule = "a number";
 const x3::rule<string_class, word> string_rule = "a string";
 const x3::rule<symbol_class, word> symbol_rule = "a symbol";
 const x3::rule<geovar_class, word> geovar_rule = "a geovar";
+const x3::rule<arcvar_class, word> arcvar_rule = "an arcvar";
 const x3::rule<name_class, word> name_rule = "a name";
 const x3::rule<route_class, route> route_rule = "a route";
 const x3::rule<call_class, call> call_rule = "a call";
@@ -109,6 +111,9 @@ const auto symbol_rule_def =
 const auto geovar_rule_def =
     x3::attr(kind::geovar) >>
     lexeme['@' >> (&char_("a-zA-Z_") | reject("expected a geovar name after '@'")) >> name_text];
+const auto arcvar_rule_def =
+    x3::attr(kind::arcvar) >>
+    lexeme['^' >> (&char_("a-zA-Z_") | reject("expected an arcvar name after '^'")) >> name_text];
 const auto name_rule_def = x3::attr(kind::name) >> identifier;
 
 // ---- routes: [L>CR], [CXR|R], [C>R ; L>R ; ring pop=all], ...
@@ -143,7 +148,7 @@ const auto parenthesized =
           "')' to close the parenthesis");
 
 // Every way an expression nests passes through here: parentheses, calls, arrays and dictionaries.
-const auto primary_def = nested("expression")[call_rule | bracket | string_rule | symbol_rule | geovar_rule |
+const auto primary_def = nested("expression")[call_rule | bracket | string_rule | symbol_rule | geovar_rule | arcvar_rule |
                                                name_rule | real_literal_rule | integer_literal_rule |
                                                parenthesized | no_unary_minus];
 
@@ -179,7 +184,7 @@ const auto statement_rule_def = let_rule | destructuring_let_rule | definition_r
 
 const auto program_def = *statement_rule > named(misplaced | x3::eoi, "a statement");
 
-BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, string_rule, symbol_rule, geovar_rule, name_rule,
+BOOST_SPIRIT_DEFINE(integer_literal_rule, real_literal_rule, string_rule, symbol_rule, geovar_rule, arcvar_rule, name_rule,
                     route_rule, call_rule, array_rule, dictionary_entry, dictionary_rule, primary, multiplication,
                     multiplicative, addition, additive, comparison, expression_rule, let_rule,
                     destructuring_let_rule, assignment_rule, application_rule, geovar_setting_rule, inclusion_rule,

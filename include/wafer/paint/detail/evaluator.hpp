@@ -161,6 +161,7 @@ private:
         case k::name: return variable(e);
         case k::symbol: return value{symbol_ref{e.text}};
         case k::geovar: return value{geovar_ref{cx_string(e.text)}};
+        case k::arcvar: return value{arcvar_ref{cx_string(e.text)}};
         case k::call: {
             args a;
             for (const auto& item : e.items) a.push_back(arg{expr(item), item.pos});

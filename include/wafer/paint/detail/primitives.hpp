@@ -35,7 +35,7 @@ inline primitive find_primitive(std::string_view name) {
         // attributes and colors
         {"name", p::name}, {"code", p::code}, {"paint", p::paint_}, {"color", p::color_}, {"bank", p::bank_},
         {"colorpair", p::colorpair}, {"mp", p::mp}, {"geovar", p::geovar}, {"link", p::link},
-        {"terminal", p::terminal}, {"alias", p::alias}, {"transport", p::transport},
+        {"terminal", p::terminal}, {"arcvar", p::arcvar}, {"alias", p::alias}, {"transport", p::transport},
         {"paintuppertriangle", p::paintuppertriangle},
     };
     for (const auto& [n, f] : table)

@@ -173,7 +173,7 @@ constexpr void write_region(byte_writer<Sink>& w, const region& r) {
             w.u8(std::uint8_t(b.value.k));
             w.u64(std::uint64_t(b.value.integer));
             w.col(b.value.col);
-            w.text(b.value.geovar);
+            w.text(b.value.variable);
             w.at(b.at);
         }
         w.col(a.col);
@@ -257,7 +257,7 @@ constexpr region decode(const unsigned char* bytes) {
             b.value.k = binding_value::kind(rd.u8());
             b.value.integer = std::int64_t(rd.u64());
             b.value.col = rd.col();
-            b.value.geovar = rd.text();
+            b.value.variable = rd.text();
             b.at = rd.at();
         }
         a.col = rd.col();

@@ -48,7 +48,7 @@ struct symbol_ref {
 
 struct value {
     std::variant<nothing, std::int32_t, float, std::string, array_ref, dict_ref, color, route_value, region,
-                 function_ref, primitive_ref, bank, rotation, direction, symbol_ref, geovar_ref, side>
+                 function_ref, primitive_ref, bank, rotation, direction, symbol_ref, geovar_ref, side, arcvar_ref>
         v;
 
     template <class T>
@@ -76,7 +76,7 @@ inline std::string kind_name(const value& v) {
                                             "an array",     "a dictionary", "a color", "a route rule",
                                             "a region",     "a function", "a function", "a message-passing bank",
                                             "a rotation",   "a direction", "a symbol", "a geovar",
-                                            "a side"};
+                                            "a side",       "an arcvar"};
     return names[v.v.index()];
 }
 
@@ -124,6 +124,7 @@ inline std::string show_text(const value& v, int depth = 0) {
         std::string operator()(direction d) const { return d == direction::horizontal ? "HORIZONTAL" : "VERTICAL"; }
         std::string operator()(const symbol_ref& s) const { return "$" + s.path; }
         std::string operator()(const geovar_ref& g) const { return "@" + g.name.str(); }
+        std::string operator()(const arcvar_ref& a) const { return "^" + a.name.str(); }
         std::string operator()(side w) const {
             static constexpr const char* names[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
             return names[int(w)];

@@ -1,5 +1,5 @@
 #pragma once
-// Attribute primitives: name, code, paint, colorpair, mp, geovar, link, terminal, alias, transport,
+// Attribute primitives: name, code, paint, colorpair, mp, geovar, link, terminal, arcvar, alias, transport,
 // paintuppertriangle, and the colors they take (color, bank).
 #include <cstdint>
 #include <string>
@@ -39,8 +39,10 @@ inline value code(evaluation& ev, const ast::expr& e, args& a) {
                     bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<color>()), at});
                 else if (d.val.is<geovar_ref>())
                     bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<geovar_ref>()), at});
+                else if (d.val.is<arcvar_ref>())
+                    bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<arcvar_ref>()), at});
                 else
-                    ev.fail_at(d.pos, "code() binds params to integers or geovars (@name) and sockets to colors: " + d.key +
+                    ev.fail_at(d.pos, "code() binds params to integers, geovars (@name) or arcvars (^name) and sockets to colors: " + d.key +
                                           " is " + kind_name(d.val));
             }
         }
@@ -149,6 +151,16 @@ inline value terminal(evaluation& ev, const ast::expr& e, args& a) {
         spec.revpin = a[8].v.is<std::string>() || a[8].v.as<std::int32_t>() != 0;
     }
     return value{ev.guarded([&] { return paint::terminal(r, cx_string(n), std::move(spec), c, ev.origin_at(e.pos)); })};
+}
+
+/// arcvar(r 'terminal 'name value).
+inline value arcvar(evaluation& ev, const ast::expr& e, args& a) {
+    ev.arity(e, a, 4, 4);
+    const region& r = ev.region_arg(e, a[0], 0);
+    const std::string t = ev.text(e, a[1], 1, "the name of one of the region's terminals, such as 'tx");
+    const std::string n = ev.text(e, a[2], 2, "an arcvar name such as 'count");
+    const std::int32_t v = ev.integer(e, a[3], 3);
+    return value{ev.guarded([&] { return paint::arcvar(r, cx_string(t), cx_string(n), v, ev.origin_at(e.pos)); })};
 }
 
 /// alias(r 'name 'child.terminal).
