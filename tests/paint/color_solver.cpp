@@ -4,6 +4,7 @@
 
 #include "wafer/paint/annotate.hpp"
 #include "wafer/paint/combine.hpp"
+#include "wafer/paint/transform.hpp"
 
 using wafer::severity;
 using namespace wafer::paint;
@@ -85,4 +86,58 @@ TEST_CASE("solver: 24 colors fit the router, a 25th is an error at its color() c
     slots = solve_colors(painted(mixed), problems);
     CHECK(!has_errors(problems));
     CHECK(physical_color(slots, mixed[23].id) == 22);
+}
+
+TEST_CASE("solver: colors that cannot interfere share a physical color; neighbours never do") {
+    palette p;
+    const auto cs = p.colors<4>();
+    std::vector<problem> problems;
+    // cs[0] on (0, 0); cs[1] two PEs away: no PE of one is a PE of the other or beside it.
+    auto slots = solve_colors(union_({tile(0, 0) | paint(cs[0], "C>R"), tile(2, 0) | paint(cs[1], "C>R")}), problems);
+    CHECK(problems.empty());
+    CHECK(physical_color(slots, cs[0].id) == 0);
+    CHECK(physical_color(slots, cs[1].id) == 0);
+    // Beside it, or diagonally beside it: a wavelet of one could reach the other's router.
+    for (const auto& [x, y] : {std::pair{1, 0}, std::pair{1, 1}, std::pair{0, 1}}) {
+        CAPTURE(x);
+        CAPTURE(y);
+        slots = solve_colors(union_({tile(0, 0) | paint(cs[0], "C>R"), tile(x, y) | paint(cs[1], "L>C")}), problems);
+        CHECK(physical_color(slots, cs[0].id) != physical_color(slots, cs[1].id));
+    }
+    // A partner pair is placed around the colors its PEs already see.
+    slots = solve_colors(union_({tile(0, 0) | paint(cs[0], "C>R"), tile(5, 0) | paint(cs[1], "C>R"),
+                                 tile(5, 0) | paint(cs[2], "CXR") | paint(cs[3], "L>C") | colorpair(cs[2], cs[3])}),
+                         problems);
+    CHECK(problems.empty());
+    CHECK(physical_color(slots, cs[0].id) == 0);
+    CHECK(physical_color(slots, cs[2].id) == 0);   // the pair (0, 1) is free at (5, 0): its first color is far away
+    CHECK(physical_color(slots, cs[3].id) == 1);
+    CHECK(physical_color(slots, cs[1].id) == 2);
+}
+
+TEST_CASE("solver: 40 regions of 3 colors each fit when they are apart; 25 on one PE name the colors and the PE") {
+    palette p;
+    std::vector<region> rows;
+    std::vector<color> cs;
+    for (int k = 0; k < 40; ++k) {
+        const auto three = p.colors<3>();
+        region row = rect(0, 2 * k, 4, 1);
+        for (const auto& c : three) row = row | paint(c, "L>R"), cs.push_back(c);
+        rows.push_back(row);
+    }
+    std::vector<problem> problems;
+    const auto slots = solve_colors(union_(rows), problems);
+    CHECK(problems.empty());   // rows two apart: no PE of one row is beside a PE of another
+    for (std::size_t i = 0; i < cs.size(); ++i) CHECK(physical_color(slots, cs[i].id) == int(i % 3));
+
+    std::vector<color> many;
+    for (int i = 0; i < 25; ++i) many.push_back(p.color());
+    problems.clear();
+    solve_colors(place(painted(many), 3, 4), problems);
+    REQUIRE(problems.size() == 1);
+    const auto m = problems[0].message.str();
+    CHECK(m.find("more than 24 colors: the router has 24 (25 colors meet on this color's PEs and beside them, around "
+                 "PE (3, 4): this one and #") == 0);
+    CHECK(m.find(" #" + std::to_string(many[0].id) + " ") != std::string::npos);
+    CHECK(m.find("this one gets none") != std::string::npos);
 }

@@ -5,9 +5,12 @@
 //   - the fabric adder is color 10;
 //   - colorpair(a b) makes a and b partners: physical(a) == physical(b) ^ 1;
 //   - a color whose rule switches (positions, ring, pop) gets one of the colors that can switch.
-// Within those rules each color takes the lowest free physical color, the constrained ones first
-// (pairs, then switching colors), the rest by ascending symbolic id. Only colors in use count: those
-// a paint(), a code() binding or a colorpair() names.
+// Two colors interfere when a PE of one is a PE of the other or beside it (a wavelet of one could
+// reach the other's router); colors that do not interfere may share a physical color, so a layout
+// of many small regions does not run out (wafer's design: "Reuse a physical color on PEs that cannot
+// interfere"). Within those rules each color takes the lowest physical color no interfering color
+// has, the constrained ones first (pairs, then switching colors), the rest by ascending symbolic id.
+// Only colors in use count: those a paint(), a code() or link() binding or a colorpair() names.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -35,12 +38,61 @@ struct color_use {
     bool switches = false, adder = false, swaps = false;
     std::int32_t partner = -1;   ///< symbolic id of its colorpair partner
     origin swap_at, switch_at;
+    std::vector<box> boxes;      ///< where it is used: the copies of each block an attribute naming it covers
 };
 
 constexpr std::int32_t find_use(const std::vector<color_use>& used, std::int32_t id) {
     for (std::size_t i = 0; i < used.size(); ++i)
         if (used[i].c.id == id) return std::int32_t(i);
     return -1;
+}
+
+/// A block's copies as boxes: one per copy, or the bounds of them all past a few (conservative: the
+/// color then interferes with everything between the copies).
+constexpr void add_boxes(std::vector<box>& out, const block& k) {
+    if (copies(k) > 64) {
+        out.push_back(bounds(k));
+        return;
+    }
+    for_each_copy(k, [&](std::int32_t x, std::int32_t y) {
+        out.push_back(box{x, y, std::int64_t(x) + k.width, std::int64_t(y) + k.height});
+    });
+}
+
+/// Whether a PE of `a` is a PE of `b` or beside one (diagonal neighbours included).
+constexpr bool near(const box& a, const box& b) noexcept {
+    return a.min_x - 1 < b.max_x && b.min_x < a.max_x + 1 && a.min_y - 1 < b.max_y && b.min_y < a.max_y + 1;
+}
+
+/// For each color in use, the others it interferes with (ascending indices into `used`): a sweep
+/// along x over every box, so a layout of many small regions costs about its number of boxes.
+constexpr std::vector<std::vector<std::uint32_t>> interference(const std::vector<color_use>& used) {
+    struct entry {
+        box b;
+        std::uint32_t color;
+    };
+    std::vector<entry> all;
+    for (std::uint32_t i = 0; i < used.size(); ++i)
+        for (const auto& b : used[i].boxes) all.push_back(entry{b, i});
+    std::sort(all.begin(), all.end(), [](const entry& a, const entry& b) { return a.b.min_x < b.b.min_x; });
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+    std::vector<entry> active;   // boxes that may still be near the next one along x
+    for (const auto& e : all) {
+        std::erase_if(active, [&](const entry& a) { return a.b.max_x + 1 <= e.b.min_x; });
+        for (const auto& a : active)
+            if (a.color != e.color && near(a.b, e.b))
+                pairs.push_back(a.color < e.color ? std::pair{a.color, e.color} : std::pair{e.color, a.color});
+        active.push_back(e);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    std::vector<std::vector<std::uint32_t>> out(used.size());
+    for (const auto& [a, b] : pairs) {
+        out[a].push_back(b);
+        out[b].push_back(a);
+    }
+    for (auto& n : out) std::sort(n.begin(), n.end());
+    return out;
 }
 
 }  // namespace detail
@@ -54,6 +106,9 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
         used.push_back(detail::color_use{c});
         return used.back();
     };
+    auto cover = [&](detail::color_use& u, const attribute& a) {
+        for (std::uint32_t b = a.first; b < a.last; ++b) detail::add_boxes(u.boxes, r.blocks[b]);
+    };
     std::array<bool, hw::mp_banks> banks{};
     for (const auto& a : r.attributes) {
         if (a.kind == attribute_kind::paint) {
@@ -61,14 +116,15 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
             if (switches(a.rule)) u.switches = true, u.switch_at = a.at;
             if (a.rule.fabadder) u.adder = true;
             if (a.rule.swap != swap_kind::none) u.swaps = true, u.swap_at = a.at;
+            cover(u, a);
         }
         if (a.kind == attribute_kind::colorpair) {
-            use(a.col);
-            use(a.partner);
+            cover(use(a.col), a);
+            cover(use(a.partner), a);
         }
         if (a.kind == attribute_kind::mp) banks[std::size_t(a.bank)] = true;
         for (const auto& b : a.bindings)
-            if (b.value.k == binding_value::kind::color) use(b.value.col);
+            if (b.value.k == binding_value::kind::color) cover(use(b.value.col), a);
     }
     auto error = [&](problem_kind k, cx_string m, const origin& at) {
         problems.push_back(problem{severity::error, k, std::move(m), at});
@@ -85,45 +141,57 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
         y.partner = x.c.id;
     }
     std::sort(used.begin(), used.end(), [](const detail::color_use& a, const detail::color_use& b) { return a.c.id < b.c.id; });
+    const auto near = detail::interference(used);
 
     std::vector<color_slot> slots;
     for (const auto& u : used) {
         slots.push_back(color_slot{u.c.id, u.c.physical, u.partner});
         if (u.c.bank >= 0) banks[std::size_t(u.c.bank)] = true;
     }
-    // owner: symbolic id + 1 of a color's physical color, a negative bank reservation, or 0 if free.
-    std::array<std::int32_t, router_colors> owner{};
+    // What each color cannot take: bit k set when a color that interferes with it has physical k, or
+    // a message-passing bank owns k (everywhere).
+    std::uint32_t reserved = 0;
     for (int b = 0; b < hw::mp_banks; ++b)
         if (banks[std::size_t(b)])
-            for (int k = 0; k < hw::mp_bank_colors; ++k) owner[std::size_t(hw::mp_first_color(b) + k)] = -(b + 1);
+            for (int k = 0; k < hw::mp_bank_colors; ++k) reserved |= 1u << (hw::mp_first_color(b) + k);
+    std::vector<std::uint32_t> taken_near(used.size(), 0);
+    auto take = [&](std::size_t i, int physical) {
+        slots[i].physical = std::int8_t(physical);
+        for (auto j : near[i]) taken_near[j] |= 1u << physical;
+    };
+    auto is_free = [&](std::size_t i, int k) { return ((reserved | taken_near[i]) & (1u << k)) == 0; };
+    /// The interfering color that has physical `k`, for messages.
+    auto holder = [&](std::size_t i, int k) {
+        for (auto j : near[i])
+            if (slots[j].physical == k) return slots[j].id;
+        return std::int32_t(-1);
+    };
     for (std::size_t i = 0; i < used.size(); ++i) {
         const auto& c = used[i].c;
         if (c.physical < 0) continue;
         if (c.bank >= 0) {
-            owner[std::size_t(c.physical)] = c.id + 1;
+            take(i, c.physical);
             continue;
         }
         problems.push_back(problem{severity::warning, problem_kind::hard_coded_color,
                                    cx_string("hard-coded color ") + to_text(c.physical) +
                                        ": paint warns about hard-coded colors; let the solver choose with color()",
                                    c.at});
-        if (owner[std::size_t(c.physical)] < 0)
+        if (reserved & (1u << c.physical)) {
+            int bank = 0;
+            while (!(c.physical >= hw::mp_first_color(bank) && c.physical < hw::mp_first_color(bank) + hw::mp_bank_colors)) ++bank;
             error(problem_kind::color_constraint,
-                  cx_string("color ") + to_text(c.physical) + " belongs to message-passing bank " +
-                      to_text(-owner[std::size_t(c.physical)] - 1),
-                  c.at);
-        else if (owner[std::size_t(c.physical)] != 0)
-            problems.push_back(problem{severity::warning, problem_kind::shared_hard_color,
-                                       cx_string("colors #") + to_text(owner[std::size_t(c.physical)] - 1) + " and #" +
-                                           to_text(c.id) + " are both hard-coded to physical color " + to_text(c.physical),
-                                       c.at});
-        else
-            owner[std::size_t(c.physical)] = c.id + 1;
+                  cx_string("color ") + to_text(c.physical) + " belongs to message-passing bank " + to_text(bank), c.at);
+        } else {
+            if (!is_free(i, c.physical))
+                problems.push_back(problem{severity::warning, problem_kind::shared_hard_color,
+                                           cx_string("colors #") + to_text(holder(i, c.physical)) + " and #" + to_text(c.id) +
+                                               " are both hard-coded to physical color " + to_text(c.physical) +
+                                               ", on PEs next to each other",
+                                           c.at});
+            take(i, c.physical);
+        }
     }
-    auto take = [&](std::size_t i, int physical) {
-        slots[i].physical = std::int8_t(physical);
-        owner[std::size_t(physical)] = slots[i].id + 1;
-    };
     auto index_of = [&](std::int32_t id) { return std::size_t(detail::find_use(used, id)); };
 
     // The fabric adder is color 10.
@@ -132,8 +200,9 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
         if (slots[i].physical >= 0 && slots[i].physical != hw::fabric_adder_color)
             error(problem_kind::color_constraint, cx_string("only color 10 can be the fabric adder; this color is hard-coded to ") +
                                                       to_text(slots[i].physical), used[i].c.at);
-        else if (slots[i].physical < 0 && owner[hw::fabric_adder_color] != 0)
-            error(problem_kind::color_constraint, "only color 10 can be the fabric adder, and another color has it", used[i].c.at);
+        else if (slots[i].physical < 0 && !is_free(i, hw::fabric_adder_color))
+            error(problem_kind::color_constraint,
+                  "only color 10 can be the fabric adder, and another color on these PEs or beside them has it", used[i].c.at);
         else if (slots[i].physical < 0)
             take(i, hw::fabric_adder_color);
     }
@@ -145,16 +214,27 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
                             "color #") + to_text(u.c.id) + ": add colorpair(region this_color its_partner)",
                   u.swap_at);
 
-    auto free_color = [&](bool switching, int from, int step) {
-        for (int k = from; k < router_colors; k += step)
-            if (owner[std::size_t(k)] == 0 && (!switching || hw::can_switch(k)) && (step == 1 || owner[std::size_t(k + 1)] == 0))
-                return k;
+    // The lowest physical color free for color i (and, with a partner j, the pair k, k + 1 free for both).
+    auto free_color = [&](std::size_t i, bool switching, std::int64_t j) {
+        const int step = j >= 0 ? 2 : 1;
+        for (int k = 0; k < router_colors; k += step) {
+            if (switching && !hw::can_switch(k)) continue;
+            if (!is_free(i, k)) continue;
+            if (j >= 0 && !(is_free(i, k + 1) && is_free(std::size_t(j), k) && is_free(std::size_t(j), k + 1))) continue;
+            return k;
+        }
         return -1;
     };
     auto out_of_colors = [&](std::size_t i, const char* what) {
+        cx_string ids;
+        for (std::size_t n = 0; n < near[i].size() && n < 32; ++n) ids += cx_string(" #") + to_text(slots[near[i][n]].id);
+        if (near[i].size() > 32) ids += " ...";
+        box at{};
+        if (!used[i].boxes.empty()) at = used[i].boxes.front();
         error(problem_kind::too_many_colors,
-              cx_string("more than 24 colors: the router has 24 (") + to_text(std::int64_t(used.size())) + " colors in use; " +
-                  what + ")",
+              cx_string("more than 24 colors: the router has 24 (") + to_text(std::int64_t(near[i].size() + 1)) +
+                  " colors meet on this color's PEs and beside them, around PE (" + to_text(at.min_x) + ", " +
+                  to_text(at.min_y) + "): this one and" + ids + "; " + what + ")",
               used[i].c.at);
     };
     // Pairs and single colors that switch first, then the other pairs, then the rest.
@@ -178,14 +258,14 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
                 if (slots[i].physical >= 0 || slots[j].physical >= 0) {
                     const std::size_t fixed = slots[i].physical >= 0 ? i : j, other = fixed == i ? j : i;
                     const int want = slots[fixed].physical ^ 1;
-                    if (owner[std::size_t(want)] != 0) error(problem_kind::color_constraint,
-                                                             cx_string("the partner of color ") + to_text(slots[fixed].physical) +
-                                                                 ", color " + to_text(want) + ", is taken",
-                                                             used[other].c.at);
+                    if (!is_free(other, want)) error(problem_kind::color_constraint,
+                                                     cx_string("the partner of color ") + to_text(slots[fixed].physical) +
+                                                         ", color " + to_text(want) + ", is taken",
+                                                     used[other].c.at);
                     else take(other, want);
                     continue;
                 }
-                const int k = free_color(switching, 0, 2);
+                const int k = free_color(i, switching, std::int64_t(j));
                 if (k < 0) {
                     out_of_colors(i, "no free pair c, c ^ 1 is left for this colorpair()");
                     return slots;
@@ -195,7 +275,7 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
                 continue;
             }
             if (!(pass == 1 && u.switches) && !(pass == 3 && !u.switches)) continue;
-            const int k = free_color(u.switches, 0, 1);
+            const int k = free_color(i, u.switches, -1);
             if (k < 0) {
                 out_of_colors(i, u.switches ? "no color that can switch is left for this one" : "this one gets none");
                 return slots;
