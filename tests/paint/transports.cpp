@@ -143,3 +143,29 @@ TEST_CASE("two transports bringing one arcvar to one region agree, or it is an e
     CHECK(arcvars_of(layout(4, 5)) == "^count is 4 on transport one and 5 on transport two, which both arrive at "
                                       "code('k)'s region: a param takes one value");
 }
+
+TEST_CASE("two wires of one transport that cross are parted by a color swap: the later on the partner color") {
+    const auto r = route_text(
+        "let tx = color()\nlet a = rect(0 0 1 2)\na : paint(tx [C>R])\na : terminal('tx 'act RIGHT tx [2 1] [2 1] 1)\n"
+        "a : name('a)\nlet rx = color()\nlet b = rect(3 4 2 1)\nb : paint(rx [>C])\n"
+        "b : terminal('rx 'act CENTER rx [2 1] [2 1] 1)\nb : name('b)\nunion(a b transport('a.tx 'b.rx 'arc))\n");
+    INFO(r.error);
+    REQUIRE(r.error.empty());
+    // Pin 0's wire on the color itself: along row 0, up column 3 through the crossing at (3, 1).
+    CHECK(r.rules.at({1, 0}) == "L>R");
+    CHECK(r.rules.at({3, 1}) == "D>U");
+    CHECK(r.rules.at({3, 4}) == "D>C");
+    // Pin 1's wire is on the partner from (1, 1) to (4, 3); only its last PE is on the color, which
+    // takes the partner's wavelets from below for the core.
+    CHECK(r.rules.count({1, 1}) == 0);
+    CHECK(r.rules.count({4, 3}) == 0);
+    CHECK(r.rules.at({4, 4}) == "DVC");
+    // Three wires through one PE cannot be parted by one swap.
+    const auto three = route_text(
+        "let tx = color()\nlet a = rect(0 0 1 3)\na : paint(tx [C>R])\na : terminal('tx 'act RIGHT tx [3 1] [3 1] 1)\n"
+        "a : name('a)\nlet rx = color()\nlet b = rect(3 5 3 1)\nb : paint(rx [>C])\n"
+        "b : terminal('rx 'act CENTER rx [3 1] [3 1] 1)\nb : name('b)\nunion(a b transport('a.tx 'b.rx 'arc))\n");
+    CHECK(three.error ==
+          "transport arc's wire from pin 2 at PE (0, 2) meets another of its wires where a color swap cannot part them (the "
+          "router overlaps two wires, one on the partner color c ^ 1, away from their ends)");
+}

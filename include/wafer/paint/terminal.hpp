@@ -13,7 +13,8 @@
 // destination pin i (CENTER: on the pin), going along x first, then along y; each PE on the way gets
 // the one-position rule [IN>OUT]. Both terminals' colors become one physical color (the destination
 // color is merged into the source color). A later transport paints over an earlier one where they
-// share PEs (a warning); overlapping wires do not get a color swap yet.
+// share PEs (a warning). Two wires of one transport that would share a PE are parted with a color
+// swap: the later one travels on the partner color c ^ 1.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -226,9 +227,37 @@ constexpr std::vector<pe_xy> pins_of(const region& r, const attribute& t) {
     return pins;
 }
 
-constexpr route_rule one_position(hw::port in, hw::port out) {
-    const char text[] = {letter(in), '>', letter(out), '\0'};
+/// [IN>OUT], or with `swapped` the swap that reads the partner color's wavelets from IN ([LHR],
+/// [DVC], [CXR]).
+constexpr route_rule one_position(hw::port in, hw::port out, bool swapped = false) {
+    const char swap = !swapped ? '>' : in == hw::port::core ? 'X' : (in == hw::port::left || in == hw::port::right) ? 'H' : 'V';
+    const char text[] = {letter(in), swap, letter(out), '\0'};
     return parse_route(std::string_view(text, 3)).rule;
+}
+
+/// The PEs of the route from `start` to `end`: along x first, then along y.
+constexpr std::vector<pe_xy> route_path(pe_xy start, pe_xy end) {
+    std::vector<pe_xy> path{start};
+    for (pe_xy q = start; q.x != end.x;) path.push_back(q = {q.x + (end.x > q.x ? 1 : -1), q.y});
+    for (pe_xy q = path.back(); q.y != end.y;) path.push_back(q = {q.x, q.y + (end.y > q.y ? 1 : -1)});
+    return path;
+}
+
+constexpr bool shares_pe(const std::vector<pe_xy>& a, const std::vector<pe_xy>& b) {
+    for (const auto& p : a)
+        for (const auto& q : b)
+            if (p == q) return true;
+    return false;
+}
+
+/// The colorpair partner the layout gives `c`, or nullptr.
+constexpr const color* partner_in(const region& r, const color& c) {
+    for (const auto& a : r.attributes)
+        if (a.kind == attribute_kind::colorpair) {
+            if (a.col.id == c.id) return &a.partner;
+            if (a.partner.id == c.id) return &a.col;
+        }
+    return nullptr;
 }
 
 }  // namespace detail
@@ -281,6 +310,14 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
             const side w = r.attributes[e->terminal].terminal.where;
             for (const auto& pin : e->pins) e->ends.push_back(w == side::center ? pin : detail::step(pin, detail::port_of(w)));
         }
+        for (const auto& earlier : plan)
+            if (earlier.from.terminal == p.from.terminal)
+                problems.push_back(problem{severity::warning, problem_kind::transport,
+                                           cx_string("transport ") + a.text + " leaves " + p.from.path + " as transport " +
+                                               r.attributes[earlier.attribute].text +
+                                               " does: the router does not multicast, so where their routes share PEs the "
+                                               "later one paints over the earlier (the guide: attempt this with caution)",
+                                           a.at});
         plan.push_back(std::move(p));
     }
     return plan;
@@ -350,10 +387,21 @@ constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, 
 }
 
 /// `r` with the planned routes painted: the destination colors merged into the source colors, and a
-/// one-position rule on each PE of each route. Errors (a route off the fabric or turning back on
-/// itself) go to `problems`.
+/// one-position rule on each PE of each route. Where a transport's wires would share a PE, the later
+/// wire travels on the partner color c ^ 1 (the guide: the router "knows when it will need to use the
+/// color swap to overlap wires"): its first PE swaps the wavelets onto the partner, its last swaps
+/// them back, and a colorpair() over the route names the partner (a new color, or the layout's own).
+/// Errors (a route off the fabric, turning back on itself, or sharing a PE with both colors' wires)
+/// go to `problems`.
 constexpr region route_transports(region r, const std::vector<planned_transport>& plan, std::vector<problem>& problems) {
     std::vector<region> routes;
+    std::int32_t next_color = 0;   // for a partner the router makes
+    for (const auto& a : r.attributes) {
+        next_color = a.col.id >= next_color ? a.col.id + 1 : next_color;
+        next_color = a.partner.id >= next_color ? a.partner.id + 1 : next_color;
+        for (const auto& b : a.bindings)
+            next_color = b.value.col.id >= next_color ? b.value.col.id + 1 : next_color;
+    }
     for (const auto& p : plan) {
         const attribute& arc = r.attributes[p.attribute];
         const attribute& s = r.attributes[p.from.terminal];
@@ -369,11 +417,46 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
                     if (b.value.k == binding_value::kind::color && b.value.col.id == merged) b.value.col = c;
             }
         const origin at = arc.at;
+        // Each wire's path, and whether it goes on the partner color because it meets an earlier one.
+        // A swapped wire is on the partner from `first` (the PE after a CENTER source pin, whose own
+        // rule stays on c; else its first PE) up to its last PE, where c takes the wavelets back.
+        const std::size_t first = s.terminal.where == side::center ? 1 : 0;
+        std::vector<std::vector<pe_xy>> paths;
+        std::vector<bool> swapped;
+        auto on_partner = [&](std::size_t wire, bool swap, std::size_t k) {
+            return swap && k >= first && k + 1 < paths[wire].size();
+        };
+        auto collides = [&](std::size_t i, bool swap) {
+            for (std::size_t k = 0; k < paths[i].size(); ++k)
+                for (std::size_t j = 0; j < i; ++j)
+                    for (std::size_t m = 0; m < paths[j].size(); ++m)
+                        if (paths[j][m] == paths[i][k] && on_partner(j, swapped[j], m) == on_partner(i, swap, k)) return true;
+            return false;
+        };
+        bool any_swapped = false;
         for (std::size_t i = 0; i < p.from.ends.size(); ++i) {
-            const pe_xy start = p.from.ends[i], end = p.to.ends[i];
-            std::vector<pe_xy> path{start};
-            for (pe_xy q = start; q.x != end.x;) path.push_back(q = {q.x + (end.x > q.x ? 1 : -1), q.y});
-            for (pe_xy q = path.back(); q.y != end.y;) path.push_back(q = {q.x, q.y + (end.y > q.y ? 1 : -1)});
+            paths.push_back(detail::route_path(p.from.ends[i], p.to.ends[i]));
+            const bool swap = collides(i, false);
+            if (swap && (paths[i].size() < first + 2 || collides(i, true))) {
+                problems.push_back(problem{severity::error, problem_kind::transport,
+                                           cx_string("transport ") + arc.text + "'s wire from pin " + to_text(std::int64_t(i)) +
+                                               " at PE (" + to_text(p.from.pins[i].x) + ", " + to_text(p.from.pins[i].y) +
+                                               ") meets another of its wires where a color swap cannot part them (the "
+                                               "router overlaps two wires, one on the partner color c ^ 1, away from their ends)",
+                                           at});
+                return r;
+            }
+            swapped.push_back(swap);
+            any_swapped = any_swapped || swap;
+        }
+        color partner;
+        if (any_swapped) {
+            const color* given = detail::partner_in(r, c);
+            partner = given ? *given : color{next_color++, -1, -1, at};
+        }
+        std::vector<region> hops;   // this transport's, for the colorpair() of a swapped wire
+        for (std::size_t i = 0; i < paths.size(); ++i) {
+            const std::vector<pe_xy>& path = paths[i];
             const side from_side = s.terminal.where, to_side = d.terminal.where;
             for (std::size_t k = 0; k < path.size(); ++k) {
                 const pe_xy q = path[k];
@@ -412,10 +495,22 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
                             (a.rule.open_input || a.rule.open_output))
                             a.made_by = route_origin::completed;
                 }
-                region hop = paint(tile(q.x, q.y, at), c, detail::one_position(in, out), at);
+                // A swapped wire's first PE on the partner swaps c's wavelets onto it; at its last, c
+                // takes them back.
+                const bool partnered = on_partner(i, swapped[i], k);
+                const bool swaps = swapped[i] && (k == first || k + 1 == path.size());
+                const color* wire = partnered ? &partner : &c;
+                region hop = paint(tile(q.x, q.y, at), *wire, detail::one_position(in, out, swaps), at);
                 hop.attributes.back().made_by = route_origin::router;
-                routes.push_back(std::move(hop));
+                hops.push_back(std::move(hop));
             }
+        }
+        if (any_swapped) {
+            region wires = union_(hops, at);
+            wires = colorpair(std::move(wires), c, partner, at);
+            routes.push_back(std::move(wires));
+        } else {
+            for (auto& h : hops) routes.push_back(std::move(h));
         }
     }
     if (routes.empty()) return r;
