@@ -300,6 +300,25 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
             }
         }
         if (!ok) continue;
+        auto dims = [](const std::vector<std::int32_t>& v) {
+            cx_string t = "[";
+            for (std::size_t k = 0; k < v.size(); ++k) t += (k ? " " : "") + to_text(v[k]);
+            return t + "]";
+        };
+        auto warn = [&](cx_string m) { problems.push_back(problem{severity::warning, problem_kind::transport, std::move(m), a.at}); };
+        for (const auto* e : {&p.from, &p.to}) {
+            const terminal_spec& t = r.attributes[e->terminal].terminal;
+            std::int64_t want = 1;
+            for (auto k : t.split) want *= k;
+            if (want != std::int64_t(e->pins.size()))
+                warn(cx_string("terminal ") + e->path + " splits its tensor into " + to_text(want) + " pins (split " +
+                     dims(t.split) + "), but " + to_text(std::int64_t(e->pins.size())) +
+                     " PEs of its region route its color to its side: the router connects the pins it finds");
+        }
+        if (s.terminal.shape != d.terminal.shape || s.terminal.split != d.terminal.split)
+            warn(cx_string("transport ") + a.text + " connects " + p.from.path + " (shape " + dims(s.terminal.shape) + ", split " +
+                 dims(s.terminal.split) + ") to " + p.to.path + " (shape " + dims(d.terminal.shape) + ", split " +
+                 dims(d.terminal.split) + "): connected terminals should advertise the same shape and split (the guide)");
         if (p.from.pins.size() != p.to.pins.size()) {
             error(a, cx_string("transport ") + a.text + " connects " + to_text(std::int64_t(p.from.pins.size())) + " pins of " +
                          p.from.path + " to " + to_text(std::int64_t(p.to.pins.size())) + " of " + p.to.path +
