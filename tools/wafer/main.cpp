@@ -17,10 +17,11 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
               [note=F.note] [regiondump=F.json]     (wafer paint help lists every option)
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
       arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
-  wafer run image=F.img [out=F.img] [cycles=N]
+  wafer run image=F.img [out=F.img] [cycles=N] [progress|quiet]
   wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [fsanitize=bounds]
-            [out=F.img map=F.map] [cycles=N]
-      run on the fabric interpreter; print the cycle count; exit 3 on deadlock, 4 at the cycle limit
+            [out=F.img map=F.map] [cycles=N] [progress|quiet]
+      run on the fabric interpreter; print the cycle count; exit 3 on deadlock, 4 at the cycle limit;
+      on a terminal a run longer than a second shows a progress line (progress: always, quiet: never)
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]

@@ -3,6 +3,7 @@
 
 #include "commands.hpp"
 #include "symbol_access.hpp"
+#include "wafer/image/access.hpp"
 #include "wafer/image/values.hpp"
 
 namespace wafer::cli {
@@ -10,15 +11,12 @@ namespace wafer::cli {
 int miget(args& a) {
     auto s = open_symbol(a, "miget");
     a.finish(true);
-    std::vector<std::vector<word>> memory(s.im.layout.pes.size());
+    const auto values = image::read_values(s.im, s.chosen, s.symbol.name);
     std::string line;
     std::size_t in_row = 0;
-    for (const auto& e : s.chosen.elements) {
-        auto pe = s.pe_of(e);
-        if (memory[pe].empty()) memory[pe] = s.im.memory_of(pe);
-        std::vector<word> words(s.chosen.words, 0);
-        for (unsigned w = 0; w < s.chosen.words; ++w)
-            if (e.address + w < memory[pe].size()) words[w] = memory[pe][e.address + w];
+    for (std::size_t i = 0; i < s.chosen.elements.size(); ++i) {
+        const std::vector<word> words(values.begin() + std::ptrdiff_t(i * s.chosen.words),
+                                      values.begin() + std::ptrdiff_t((i + 1) * s.chosen.words));
         line += (in_row ? " " : "") + image::format_value(s.symbol.format, words);
         if (++in_row == s.chosen.row) {
             std::cout << line << '\n';

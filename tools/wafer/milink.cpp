@@ -4,7 +4,6 @@
 // dimensions (the rightmost fastest); dimensions the order leaves out get the same values.
 #include <cerrno>
 #include <cstring>
-#include <map>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +11,7 @@
 #include "commands.hpp"
 #include "link_notes.hpp"
 #include "wafer/core/file.hpp"
+#include "wafer/image/access.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/image/map_file.hpp"
 #include "wafer/image/select.hpp"
@@ -88,10 +88,6 @@ int milink(args& a) {
     const auto entries = image::parse_map(read_file(map_file, "map"), map_file);
     const auto notes = read_notes(note_file);
 
-    std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> pe_at;
-    for (std::size_t i = 0; i < im.layout.pes.size(); ++i) pe_at[{im.layout.pes[i].x, im.layout.pes[i].y}] = i;
-    im.memory.resize(im.layout.pes.size());
-
     for (const auto& n : notes) {
         const ir::map_entry* entry = nullptr;
         for (const auto& e : entries)
@@ -113,21 +109,15 @@ int milink(args& a) {
                               n.program + "' wrote " + (data.size() > words * 2 ? "more than " : "") +
                               std::to_string(data.size()) + " bytes, and the order needs " + std::to_string(words) +
                               " 16-bit words (" + std::to_string(words * 2) + " bytes)");
-        for (std::size_t i = 0; i < chosen.elements.size(); ++i) {
-            const auto& e = chosen.elements[i];
-            const auto it = pe_at.find({e.x, e.y});
-            if (it == pe_at.end())
-                link_error(n, "the map places an element on PE (" + std::to_string(e.x) + "," + std::to_string(e.y) +
-                                  "), which runs no program in this image");
-            auto& m = im.memory[it->second];
-            if (m.empty()) m = im.memory_of(it->second);
-            const std::size_t value = i / run;
+        // Each value covers `run` consecutive elements of the walk.
+        std::vector<word> expanded;
+        expanded.reserve(chosen.elements.size() * chosen.words);
+        for (std::size_t i = 0; i < chosen.elements.size(); ++i)
             for (unsigned w = 0; w < chosen.words; ++w) {
-                const std::size_t at = (value * chosen.words + w) * 2;
-                const auto word = std::uint16_t(std::uint8_t(data[at]) | std::uint8_t(data[at + 1]) << 8);
-                if (e.address + w < m.size()) m[e.address + w] = word;
+                const std::size_t at = ((i / run) * chosen.words + w) * 2;
+                expanded.push_back(word(std::uint8_t(data[at]) | std::uint8_t(data[at + 1]) << 8));
             }
-        }
+        image::write_values(im, chosen, expanded, n.symbol);
     }
     image::write_image(im, out ? *out : image_file);
     return exit_ok;

@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "symbol_access.hpp"
 #include "wafer/core/file.hpp"
+#include "wafer/image/access.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/image/values.hpp"
 
@@ -42,21 +43,18 @@ int miset(args& a) {
                                    std::to_string(s.chosen.elements.size()) + " elements of " + s.symbol.name,
                                ""});
 
-    s.im.memory.resize(s.im.layout.pes.size());
+    std::vector<word> words;
+    words.reserve(items.size() * s.chosen.words);
     for (std::size_t i = 0; i < items.size(); ++i) {
-        const auto& e = s.chosen.elements[i];
-        auto pe = s.pe_of(e);
-        if (s.im.memory[pe].empty()) s.im.memory[pe] = s.im.memory_of(pe);
-        auto words = image::parse_value(s.symbol.format, items[i], s.chosen.words);
-        if (!words)
+        auto value = image::parse_value(s.symbol.format, items[i], s.chosen.words);
+        if (!value)
             throw error(diagnostic{severity::error, values ? "values=" : *file, {},
                                    "value " + std::to_string(i + 1) + " ('" + items[i] + "') is not a " +
                                        std::string(image::name_of(s.symbol.format)) + " value",
                                    ""});
-        auto& m = s.im.memory[pe];
-        if (e.address + words->size() > m.size()) m.resize(std::min<std::size_t>(hw::memory_words, e.address + words->size()));
-        for (std::size_t w = 0; w < words->size() && e.address + w < m.size(); ++w) m[e.address + w] = (*words)[w];
+        words.insert(words.end(), value->begin(), value->end());
     }
+    image::write_values(s.im, s.chosen, words, s.symbol.name);
     image::write_image(s.im, out ? *out : image_file);
     return exit_ok;
 }

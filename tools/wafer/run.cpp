@@ -1,5 +1,7 @@
 // wafer run: run an image (or a .w / .paint built on the spot) on the fabric interpreter.
+#include <chrono>
 #include <iostream>
+#include <unistd.h>
 
 #include "commands.hpp"
 #include "wafer/fabric/fabric.hpp"
@@ -20,8 +22,42 @@ std::uint64_t parse_cycles(const std::string& s) {
     return v;
 }
 
-// Long runs say where they are, on stderr, so a user can tell a slow run from a stuck one.
-constexpr std::uint64_t progress_every = 50'000'000;
+/// The progress line: on a terminal, a run longer than a second says where it is on stderr (cycle,
+/// active PEs, wavelets in flight, simulated cycles per second), rewritten in place a few times a
+/// second, so a user can tell a slow run from a stuck one. `progress` shows it from the start on any
+/// stream, with a last line at the end; `quiet` never shows it.
+class progress_line {
+public:
+    progress_line(bool forced, bool quiet) : forced_(forced), shown_(!quiet && (forced || isatty(2))) {}
+
+    bool wanted() const { return shown_; }
+
+    void update(const fabric::fabric& f, bool last = false) {
+        const auto now = clock::now();
+        if (!last && (now - start_ < std::chrono::seconds(forced_ ? 0 : 1) || now - printed_ < std::chrono::milliseconds(250)))
+            return;
+        if (last && !forced_ && !any_) return;
+        const auto a = f.activity();
+        const double seconds = std::chrono::duration<double>(now - printed_at_cycle_time_).count();
+        const double rate = seconds > 0 ? double(a.cycle - printed_cycle_) / seconds : 0.0;
+        const bool terminal = isatty(2);
+        std::cerr << (terminal ? "\r" : "") << "wafer run: cycle " << a.cycle << ", " << a.active_pes << " PEs active, " << a.wavelets
+                  << " wavelets in flight, " << std::uint64_t(rate) << " cycles/s" << (terminal ? "   " : "") << (last || !terminal ? "\n" : "")
+                  << std::flush;
+        printed_ = printed_at_cycle_time_ = now;
+        printed_cycle_ = a.cycle;
+        any_ = true;
+    }
+
+private:
+    using clock = std::chrono::steady_clock;
+    bool forced_, shown_, any_ = false;
+    clock::time_point start_ = clock::now(), printed_{}, printed_at_cycle_time_ = clock::now();
+    std::uint64_t printed_cycle_ = 0;
+};
+
+// The clock checks in this often; the line itself is drawn by wall time.
+constexpr std::uint64_t progress_every = 4096;
 }  // namespace
 
 int run(args& a) {
@@ -29,15 +65,19 @@ int run(args& a) {
     auto map = a.get("map");
     fabric::run_options options;
     if (auto c = a.get("cycles")) options.max_cycles = parse_cycles(*c);
+    progress_line line(a.flag("progress"), a.flag("quiet"));
     auto im = load_or_build(a);
     a.finish();
 
     fabric::fabric f(std::move(im.layout));  // a full wafer's layout is large: the fabric keeps the one copy
     for (std::size_t pe = 0; pe < im.memory.size(); ++pe)
         if (!im.memory[pe].empty()) f.load(pe, im.memory[pe]);
-    options.progress_every = progress_every;
-    options.progress = [](std::uint64_t cycle) { std::cerr << "wafer run: cycle " << cycle << "...\n"; };
+    if (line.wanted()) {
+        options.progress_every = progress_every;
+        options.progress = [&](std::uint64_t) { line.update(f); };
+    }
     auto result = f.run(options);
+    if (line.wanted()) line.update(f, true);
     quote_sources(result.diagnostics);
     if (result.status == fabric::run_status::halted) print(result.diagnostics);
 

@@ -35,16 +35,6 @@ image::dim_range parse_range(const std::string& name, const std::string& value) 
 
 }  // namespace
 
-std::size_t symbol_access::pe_of(const image::element& e) const {
-    const auto& pes = im.layout.pes;
-    for (std::size_t i = 0; i < pes.size(); ++i)
-        if (pes[i].x == e.x && pes[i].y == e.y) return i;
-    throw error(diagnostic{severity::error, symbol.name, {},
-                           "the map places an element on PE (" + std::to_string(e.x) + "," + std::to_string(e.y) +
-                               "), which runs no program in this image",
-                           ""});
-}
-
 symbol_access open_symbol(args& a, const std::string& command) {
     auto image_file = a.require("image");
     auto map_file = a.require("map");

@@ -12,9 +12,6 @@ struct symbol_access {
     image::image im;
     ir::map_entry symbol;
     image::selected chosen;
-
-    /// The placed PE an element lives on; an error when the map points where no PE is.
-    std::size_t pe_of(const image::element& e) const;
 };
 
 /// Reads image=, map=, symbol= and the selection ([n=5:10], n=5:10, [m n]) for `command`.

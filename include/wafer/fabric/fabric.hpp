@@ -57,15 +57,7 @@ public:
     const ir::layout& layout() const noexcept { return layout_; }
 
     /// The index into layout().pes of the PE placed at (x, y).
-    std::optional<std::size_t> pe_at(std::int32_t x, std::int32_t y) const {
-        const auto& pes = layout_.pes;  // sorted by (y, x): the layout check says so
-        auto it = std::lower_bound(pes.begin(), pes.end(), std::pair(y, x),
-                                   [](const ir::placed_pe& p, std::pair<std::int32_t, std::int32_t> at) {
-                                       return std::pair(p.y, p.x) < at;
-                                   });
-        if (it == pes.end() || it->x != x || it->y != y) return std::nullopt;
-        return std::size_t(it - pes.begin());
-    }
+    std::optional<std::size_t> pe_at(std::int32_t x, std::int32_t y) const { return ir::pe_index(layout_, x, y); }
 
     /// PE memory as it is now (before, between or after runs): its size is the words in use.
     std::span<word> memory(std::size_t pe) {
@@ -89,6 +81,20 @@ public:
     }
 
     /// The cycle the PE halted or went idle, or where it stopped (blocked, faulted, cut by the limit).
+    /// Counted on request, a pass over the PEs, queues and router buffers: cheap at a few times a
+    /// second, not per cycle.
+    run_activity activity() const {
+        run_activity a;
+        a.cycle = m_.now;
+        for (std::uint32_t i = 0; i < m_.pes.size(); ++i) {
+            const auto end = detail::end_of(m_, i);
+            a.active_pes += end == pe_end::running || end == pe_end::blocked;
+        }
+        for (const auto& q : m_.queues) a.wavelets += q.items.size();
+        for (const auto& b : m_.buffers) a.wavelets += b.items.size();
+        return a;
+    }
+
     std::uint64_t pe_cycles(std::size_t pe) const {
         check_pe(pe);
         return std::min(m_.pes[pe].since, m_.limit);

@@ -16,9 +16,17 @@ namespace wafer::fabric {
 struct run_options {
     std::uint64_t max_cycles = 100'000'000;  ///< past this cycle the run stops with cycle_limit
     /// `progress` gets the last multiple of progress_every the clock reached (0: never called);
-    /// once per step of the clock, so a jump over several multiples reports only the last.
+    /// once per step of the clock, so a jump over several multiples reports only the last. It may
+    /// ask the fabric for its activity() (a progress line does, a few times a second).
     std::uint64_t progress_every = 0;
     std::function<void(std::uint64_t cycle)> progress;
+};
+
+/// What a running fabric is doing, for a progress line.
+struct run_activity {
+    std::uint64_t cycle = 0;
+    std::size_t active_pes = 0;   ///< PEs that are running or blocked (neither halted nor idle)
+    std::size_t wavelets = 0;     ///< in flight: in the routers' buffers and the PEs' queues
 };
 
 /// halted: every PE halted or is idle (nothing to run, no task ready) and no wavelet moves.

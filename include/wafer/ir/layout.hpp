@@ -2,7 +2,9 @@
 // The fabric layout: placed PEs with their programs and bindings, per-PE per-color router
 // configurations, and the symbol map. Paint (text or C++) builds it; the interpreter runs it.
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,5 +86,21 @@ struct layout {
     std::vector<map_entry> symbols;
     friend bool operator==(const layout&, const layout&) = default;
 };
+
+/// The index into `l.pes` of the PE placed at (x, y), by binary search over the (y, x) order; `probes`,
+/// when given, counts the PEs compared (for tests that check a walk stays O(log PEs) per lookup).
+inline std::optional<std::size_t> pe_index(const layout& l, std::int32_t x, std::int32_t y,
+                                           std::size_t* probes = nullptr) {
+    std::size_t lo = 0, hi = l.pes.size();
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (probes) ++*probes;
+        const auto& p = l.pes[mid];
+        if (p.y < y || (p.y == y && p.x < x)) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == l.pes.size() || l.pes[lo].x != x || l.pes[lo].y != y) return std::nullopt;
+    return lo;
+}
 
 }  // namespace wafer::ir
