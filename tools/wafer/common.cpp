@@ -49,6 +49,23 @@ paint::build_options build_options(args& a) {
         o.float16_dtype = v;
     }
     o.route = !a.flag("noroute");
+    if (auto f = a.get("fabric")) {
+        const auto x = f->find('x');
+        std::size_t used_w = 0, used_h = 0;
+        int w = 0, h = 0;
+        try {
+            if (x != std::string::npos) {
+                w = std::stoi(f->substr(0, x), &used_w);
+                h = std::stoi(f->substr(x + 1), &used_h);
+            }
+        } catch (const std::exception&) {
+            used_w = used_h = 0;
+        }
+        if (x == std::string::npos || used_w != x || used_h != f->size() - x - 1 || w < 1 || h < 1)
+            throw usage_error("fabric=" + *f + " is not WIDTHxHEIGHT, such as fabric=750x994");
+        o.fabric_width = w;
+        o.fabric_height = h;
+    }
     return o;
 }
 

@@ -41,6 +41,9 @@ struct build_options {
     hw::arch arch = hw::arch::wse2;   ///< arch=wse2|wse3
     std::int32_t float16_dtype = -1;  ///< float16_dtype=N: the fabric adder's core operand format (10: IEEE binary16)
     bool route = true;                ///< route transports (noroute turns it off)
+    /// fabric=WxH: the fabric the layout must fit (0: the layout's own extent). Paint has no notion
+    /// of one (the guide); wafer makes a route or PE past it an error.
+    std::int32_t fabric_width = 0, fabric_height = 0;
 };
 
 namespace detail {
@@ -153,7 +156,8 @@ inline ir::layout build(const region& layout, const kernel_provider& provider, d
     if (has_transports && (options.route || has_arcvars)) {
         std::vector<problem> problems;
         plan = plan_transports(layout, problems);
-        if (!has_errors(problems) && options.route) routed = route_transports(layout, plan, problems);
+        if (!has_errors(problems) && options.route)
+            routed = route_transports(layout, plan, problems, pe_xy{options.fabric_width, options.fabric_height});
         report(problems, out);
         out.check();
     }
@@ -166,6 +170,21 @@ inline ir::layout build(const region& layout, const kernel_provider& provider, d
         out.check();
     }
     const resolution res = resolve(r);
+    if (options.fabric_width > 0 && (res.width > options.fabric_width || res.height > options.fabric_height))
+        for (const auto& pe : res.pes)
+            if (pe.x >= options.fabric_width || pe.y >= options.fabric_height) {
+                const block* b = nullptr;
+                for (const auto& k : r.blocks) {
+                    const box e = bounds(k);
+                    if (b == nullptr && pe.x >= e.min_x && pe.x < e.max_x && pe.y >= e.min_y && pe.y < e.max_y) b = &k;
+                }
+                out.add(make_diagnostic(severity::error, b ? b->at : origin{},
+                                        "the layout reaches " + detail::pe_text(pe.x, pe.y) + ", outside the fabric=" +
+                                            std::to_string(options.fabric_width) + "x" + std::to_string(options.fabric_height) +
+                                            " it must fit (x < " + std::to_string(options.fabric_width) + ", y < " +
+                                            std::to_string(options.fabric_height) + ")"));
+                break;
+            }
     report(res.problems, out);
     for (const auto& a : r.attributes) {
         if (a.kind != attribute_kind::paint || !a.rule.fabadder) continue;

@@ -410,9 +410,10 @@ constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, 
 /// wire travels on the partner color c ^ 1 (the guide: the router "knows when it will need to use the
 /// color swap to overlap wires"): its first PE swaps the wavelets onto the partner, its last swaps
 /// them back, and a colorpair() over the route names the partner (a new color, or the layout's own).
-/// Errors (a route off the fabric, turning back on itself, or sharing a PE with both colors' wires)
-/// go to `problems`.
-constexpr region route_transports(region r, const std::vector<planned_transport>& plan, std::vector<problem>& problems) {
+/// Errors (a route off the fabric, or past `fabric` when it is given, turning back on itself, or
+/// sharing a PE with both colors' wires) go to `problems`.
+constexpr region route_transports(region r, const std::vector<planned_transport>& plan, std::vector<problem>& problems,
+                                  pe_xy fabric = {0, 0}) {
     std::vector<region> routes;
     std::int32_t next_color = 0;   // for a partner the router makes
     for (const auto& a : r.attributes) {
@@ -487,10 +488,12 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
                 const hw::port out = k + 1 < path.size() ? toward(path[k + 1])
                                      : to_side == side::center   ? hw::port::core
                                                                  : hw::opposite(detail::port_of(to_side));
-                if (q.x < 0 || q.y < 0) {
+                if (q.x < 0 || q.y < 0 || (fabric.x > 0 && (q.x >= fabric.x || q.y >= fabric.y))) {
                     problems.push_back(problem{severity::error, problem_kind::transport,
-                                               cx_string("transport ") + arc.text + "'s route leaves the fabric at PE (" +
-                                                   to_text(q.x) + ", " + to_text(q.y) + ")",
+                                               cx_string("transport ") + arc.text + "'s route leaves the fabric" +
+                                                   (fabric.x > 0 ? cx_string(" (fabric=") + to_text(fabric.x) + "x" + to_text(fabric.y) + ")"
+                                                                 : cx_string()) +
+                                                   " at PE (" + to_text(q.x) + ", " + to_text(q.y) + ")",
                                                at});
                     return r;
                 }
