@@ -2,7 +2,8 @@
 // The grid streams through a row of these PEs from west to east, each PE applying one step: it
 // takes its half of the grid (n rows of p points) from the left, trades the row along the middle
 // with the PE above or below (which holds the other half), then sends the next time step's values
-// on to the right. Points outside the grid are 0 (the pad rows and columns, never written).
+// on to the right. Points outside the grid are 0: the pad columns and the outer pad row are never
+// written; the pad row along the middle holds the other half's row.
 xp param n;          // rows in this PE's half of the grid
 xp param p;          // points per row
 xp param pad;        // the frame of zeros around the half grid: 1 for a nine-point stencil
