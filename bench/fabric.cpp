@@ -4,7 +4,7 @@
 // layout docs/performance.md times through `wafer run`, built here with the IR API so that only
 // fabric::run is timed.
 //
-// BM_fabric_row_pipelines/W reports wavelet hops (a wavelet crossing one router-to-router link)
+// BM_fabric_row_pipelines/W/threads reports wavelet hops (a wavelet crossing one router-to-router link)
 // and PE-cycles (PEs times simulated cycles) per second of host time.
 #include <benchmark/benchmark.h>
 
@@ -79,9 +79,11 @@ ir::layout row_pipelines(std::int32_t w) {
 void BM_fabric_row_pipelines(benchmark::State& state) {
     const auto w = std::int32_t(state.range(0));
     fabric::fabric f(row_pipelines(w));
+    fabric::run_options options;
+    options.threads = std::size_t(state.range(1));
     std::uint64_t cycles = 0;
     for (auto _ : state) {
-        const auto r = f.run();
+        const auto r = f.run(options);
         if (r.status != fabric::run_status::halted) state.SkipWithError("the pipelines did not halt");
         cycles = r.cycles;
     }
@@ -92,6 +94,10 @@ void BM_fabric_row_pipelines(benchmark::State& state) {
     state.counters["PE-cycles/s"] = benchmark::Counter(double(w) * double(w) * double(cycles) * runs, benchmark::Counter::kIsRate);
     state.counters["state B/PE"] = double(f.state_bytes()) / (double(w) * double(w));
 }
-BENCHMARK(BM_fabric_row_pipelines)->Arg(64)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_fabric_row_pipelines)
+    ->ArgNames({"W", "threads"})
+    ->ArgsProduct({{64, 128, 256}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace

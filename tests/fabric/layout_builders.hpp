@@ -5,6 +5,9 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
+#include <random>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -144,6 +147,86 @@ inline std::vector<word> sp_words(std::initializer_list<float> values) {
         w.push_back(word(sp_bits(v) >> 16));
     }
     return w;
+}
+
+struct stream {
+    std::vector<std::pair<std::int32_t, std::int32_t>> path;  // source first, reader last
+    int color = 0;
+    std::uint32_t count = 0;
+};
+
+inline char direction(std::pair<std::int32_t, std::int32_t> from, std::pair<std::int32_t, std::int32_t> to) {
+    if (to.first > from.first) return 'R';
+    if (to.first < from.first) return 'L';
+    return to.second > from.second ? 'U' : 'D';
+}
+inline char reverse(char d) { return d == 'R' ? 'L' : d == 'L' ? 'R' : d == 'U' ? 'D' : 'U'; }
+
+/// A random network of up to `streams` streams on a w x h fabric, along random self-avoiding paths
+/// that cross and share links, with senders and readers that may start late; every PE cell hosts
+/// one end.
+inline ir::layout random_network(std::mt19937& rng, std::int32_t w, std::int32_t h, int streams, std::vector<stream>& out) {
+    std::set<std::pair<std::int32_t, std::int32_t>> ends;
+    std::vector<ir::pe_program> programs;
+    std::vector<ir::placed_pe> pes;
+    std::map<std::pair<std::int32_t, std::int32_t>, ir::router> routers;
+    auto pick = [&](std::int32_t n) { return std::int32_t(rng() % std::uint32_t(n)); };
+    for (int s = 0; s < streams; ++s) {
+        stream st;
+        st.color = s;
+        st.count = 1 + rng() % 40;
+        std::pair<std::int32_t, std::int32_t> at{pick(w), pick(h)};
+        if (ends.count(at)) continue;
+        st.path.push_back(at);
+        std::set<std::pair<std::int32_t, std::int32_t>> seen{at};
+        const int length = 1 + pick(8);
+        for (int step = 0; step < length; ++step) {
+            std::vector<std::pair<std::int32_t, std::int32_t>> next;
+            for (auto [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+                std::pair<std::int32_t, std::int32_t> n{at.first + dx, at.second + dy};
+                if (n.first >= 0 && n.second >= 0 && n.first < w && n.second < h && !seen.count(n)) next.push_back(n);
+            }
+            if (next.empty()) break;
+            at = next[rng() % next.size()];
+            seen.insert(at);
+            st.path.push_back(at);
+        }
+        if (st.path.size() < 2 || ends.count(st.path.back())) continue;
+        ends.insert(st.path.front());
+        ends.insert(st.path.back());
+
+        const std::uint8_t out_q = std::uint8_t(rng() % hw::wse2_output_queue_length.size());
+        const std::uint8_t in_q = std::uint8_t(rng() % hw::wse2_input_queue_length.size());
+        const std::uint32_t send_delay = rng() % 3 == 0 ? rng() % 60 : 0, read_delay = rng() % 3 == 0 ? rng() % 60 : 0;
+        std::vector<word> data(st.count);
+        for (std::uint32_t i = 0; i < st.count; ++i) data[i] = word(1000 * s + i);
+        std::vector<ir::dsd_op> send, read;
+        if (send_delay) send.push_back(op(opcode::mov, data_type::i16, {send_delay}, mem(st.count), {imm(0)}));
+        send.push_back(op(opcode::mov, data_type::i16, {st.count}, fabout(out_q), {mem(0)}));
+        if (read_delay) read.push_back(op(opcode::mov, data_type::i16, {read_delay}, mem(st.count), {imm(0)}));
+        read.push_back(op(opcode::mov, data_type::i16, {st.count}, mem(0), {fabin(in_q)}));
+        const auto base = std::uint32_t(programs.size());
+        programs.push_back(program("send", send, st.count + send_delay, {words(0, data)}));
+        programs.push_back(program("read", read, st.count + read_delay));
+        const auto& p = st.path;
+        pes.push_back(place(p.front().first, p.front().second, base, "s" + std::to_string(s), {}, {{out_q, st.color}}));
+        pes.push_back(place(p.back().first, p.back().second, base + 1, "r" + std::to_string(s), {{in_q, st.color}}));
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            const char in = i == 0 ? 'C' : reverse(direction(p[i - 1], p[i]));
+            const char to = i + 1 == p.size() ? 'C' : direction(p[i], p[i + 1]);
+            auto& r = routers[p[i]];
+            r.x = p[i].first;
+            r.y = p[i].second;
+            r.colors.push_back(ir::color_route{std::uint8_t(st.color), {rule(std::string{in, '>', to})}});
+        }
+        out.push_back(st);
+    }
+    std::vector<ir::router> list;
+    for (auto& [cell, r] : routers) {
+        std::sort(r.colors.begin(), r.colors.end(), [](const auto& a, const auto& b) { return a.color < b.color; });
+        list.push_back(r);
+    }
+    return make_layout(w, h, programs, pes, list);
 }
 
 }  // namespace wafer::test

@@ -1,7 +1,8 @@
 #pragma once
-// A set of small indices, iterated in increasing order: a bitmap with a summary bit per word, so
-// inserting is O(1), and draining costs the set's size plus one word per 4096 indices. The fabric
-// keeps the PEs and routers it must visit next in these, so it visits them in memory order.
+// A set of indices from a range [first, first + n), iterated in increasing order: a bitmap with a
+// summary bit per word, so inserting is O(1), and draining costs the set's size plus one word per
+// 4096 indices. Each partition of the fabric keeps the PEs and routers it must visit next in these,
+// over its own range, so it visits them in memory order.
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -10,21 +11,25 @@ namespace wafer::fabric {
 
 class active_set {
 public:
-    void resize(std::size_t n) {
-        size_ = n;
+    void resize(std::size_t n, std::size_t first = 0) {
+        first_ = first;
+        end_ = first + n;
         bits_.assign((n + 63) / 64, 0);
         summary_.assign((bits_.size() + 63) / 64, 0);
-        count_ = from_ = 0;
+        count_ = 0;
+        from_ = first;
     }
     void clear() {
         for (auto& w : summary_) w = 0;
         for (auto& w : bits_) w = 0;
-        count_ = from_ = 0;
+        count_ = 0;
+        from_ = first_;
     }
     bool empty() const noexcept { return count_ == 0; }
     std::size_t size() const noexcept { return count_; }
 
-    [[gnu::always_inline]] void insert(std::uint32_t i) noexcept {
+    [[gnu::always_inline]] void insert(std::uint32_t index) noexcept {
+        const std::size_t i = index - first_;
         std::uint64_t& w = bits_[i / 64];
         const std::uint64_t bit = std::uint64_t(1) << (i % 64);
         if (w & bit) return;
@@ -33,14 +38,15 @@ public:
         ++count_;
     }
 
-    /// Calls f(i) for every index below `limit` not drained yet, in increasing order, and removes
-    /// them: successive calls with growing limits drain the set strip by strip, and the one that
-    /// reaches the end starts the next round from 0. `f` must not insert into this set below
-    /// `limit`.
+    /// Calls f(i) for every index below `bound` not drained yet, in increasing order, and removes
+    /// them: successive calls with growing bounds drain the set strip by strip, and the one that
+    /// reaches the end of the range starts the next round from its first index. `f` must not insert
+    /// into this set below `bound`.
     template <class F>
-    void drain_below(std::size_t limit, F&& f) {
-        const std::size_t end = (limit + 63) / 64;  // bit words that hold indices below limit
-        std::size_t w = from_ / 64;
+    void drain_below(std::size_t bound, F&& f) {
+        const std::size_t limit = bound - first_;   // in bit positions
+        const std::size_t end = (limit + 63) / 64;  // bit words that hold indices below the bound
+        std::size_t w = (from_ - first_) / 64;
         while (count_ != 0 && w < end) {
             const std::size_t s = w / 64;
             const std::uint64_t words = summary_[s] & (~std::uint64_t(0) << (w % 64));
@@ -57,26 +63,27 @@ public:
             if (bits_[w] == 0) summary_[s] &= ~(std::uint64_t(1) << (w % 64));
             count_ -= std::size_t(std::popcount(take));
             while (take) {
-                f(std::uint32_t(w * 64 + std::size_t(std::countr_zero(take))));
+                f(std::uint32_t(first_ + w * 64 + std::size_t(std::countr_zero(take))));
                 take &= take - 1;
             }
             ++w;
         }
-        from_ = limit >= size_ ? 0 : limit;
+        from_ = bound >= end_ ? first_ : bound;
     }
 
     /// Calls f(i) for every index, in increasing order, and empties the set. `f` must not insert
     /// into this set.
     template <class F>
     void drain(F&& f) {
-        drain_below(size_, f);
+        drain_below(end_, f);
     }
 
 private:
     std::vector<std::uint64_t> bits_, summary_;
     std::size_t count_ = 0;
-    std::size_t size_ = 0;  ///< indices are below this
-    std::size_t from_ = 0;  ///< where the round of drain_below calls has got to
+    std::size_t first_ = 0;  ///< indices are at least this
+    std::size_t end_ = 0;   ///< and below this
+    std::size_t from_ = 0;   ///< where the round of drain_below calls has got to
 };
 
 }  // namespace wafer::fabric

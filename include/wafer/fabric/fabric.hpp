@@ -12,15 +12,19 @@
 //
 // Each cycle has two phases. The PEs due step (each changes only itself); then the listed routers
 // move wavelets, each reading what the others changed in this cycle as it was at the start of it
-// (router.hpp). A router reads its own PE's queues, so the cycle is taken in strips (machine.hpp):
+// (router.hpp). A router reads its own PE's queues, so the cycle is taken in strips (partition.hpp):
 // a strip's PEs step, then its routers move, while that state is in cache. Neither phase depends on
-// the order it visits PEs or routers in, so partitions of the grid can later run at once on threads
-// with the same result.
+// the order it visits PEs or routers in, so with run_options::threads the fabric is cut into
+// bands, each run on its own thread; between cycles one thread commits what crossed the bands'
+// borders, in band order. Memory, cycles and reports are the same for any number of threads.
 #include <algorithm>
+#include <barrier>
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
@@ -113,49 +117,140 @@ public:
     }
 
     run_result run(const run_options& options = {}) {
-        detail::restart(m_, options.max_cycles);
-        pe_executor pes(m_);
-        router_stepper routers(m_);
+        detail::restart(m_, options.max_cycles, options.threads);
+        std::vector<band> bands;
+        bands.reserve(m_.parts.size());
+        for (auto& part : m_.parts) bands.emplace_back(m_, part);
+        std::vector<std::exception_ptr> failures(bands.size());
         std::uint64_t now = 0, reported = 0;
-        bool limited = false;
-        for (;;) {
+        bool limited = false, stop = false;
+        // Before each cycle: stop past the limit, report progress.
+        auto begin = [&] {
             if (now > m_.limit) {
-                limited = true;
-                break;
+                limited = stop = true;
+                return;
             }
             m_.now = now;
             if (options.progress && options.progress_every > 0 && now / options.progress_every > reported) {
                 reported = now / options.progress_every;
                 options.progress(reported * options.progress_every);
             }
-            m_.clock.begin(now);
-            for (const auto& s : m_.strips) {
-                m_.wake_cycle = now;  // what a PE wakes is its own router: it moves in this cycle
-                m_.clock.step_pes(s.pes, [&](std::uint32_t i) { pes.step(i, now); });
-                m_.wake_cycle = now + 1;
-                m_.clock.step_routers(s.routers, [&](std::uint32_t r) { routers.step(r, now); });
+        };
+        // After each cycle, on one thread while the others wait: what crossed a border arrives, and
+        // the clock moves on to the next cycle anything happens in.
+        auto commit = [&]() noexcept {
+            try {
+                cross(now);
+                reopen(now);
+                stop = std::ranges::any_of(m_.parts, [](const partition& p) { return !p.faults.empty(); }) ||
+                       std::ranges::any_of(failures, [](const std::exception_ptr& e) { return bool(e); });
+                if (stop) return;
+                std::optional<std::uint64_t> next;
+                for (const auto& part : m_.parts)
+                    if (const auto t = part.clock.next_cycle(now); t && (!next || *t < *next)) next = t;
+                if (!next) {
+                    stop = true;
+                    return;
+                }
+                now = *next;
+                begin();
+            } catch (...) {
+                failures.front() = std::current_exception();
+                stop = true;
             }
-            routers.end_cycle(now);
-            reopen();
-            if (!m_.faults.empty()) break;
-            const auto next = m_.clock.next_cycle(now);
-            if (!next) break;
-            now = *next;
+        };
+        auto cycles = [&](std::size_t k, auto&& sync) {
+            while (!stop) {
+                try {
+                    bands[k].cycle(now);
+                } catch (...) {
+                    failures[k] = std::current_exception();
+                }
+                sync();
+            }
+        };
+        begin();
+        if (bands.size() == 1) {
+            cycles(0, commit);
+        } else {
+            std::barrier sync(std::ptrdiff_t(bands.size()), commit);
+            auto arrive = [&] { sync.arrive_and_wait(); };
+            std::vector<std::jthread> threads;
+            for (std::size_t k = 1; k < bands.size(); ++k) threads.emplace_back([&, k] { cycles(k, arrive); });
+            cycles(0, arrive);
         }
+        for (const auto& e : failures)
+            if (e) std::rethrow_exception(e);
+        gather();
         return finish(limited, now);
     }
 
 private:
+    /// A partition at work on its thread: its PEs step, then its routers move, strip by strip.
+    struct band {
+        band(machine& m, partition& p) : part(p), pes(m, p), routers(m, p) {}
+        void cycle(std::uint64_t now) {
+            part.clock.begin(now);
+            for (const auto& s : part.strips) {
+                part.wake_cycle = now;  // what a PE wakes is its own router: it moves in this cycle
+                part.clock.step_pes(s.pes, [&](std::uint32_t i) { pes.step(i, now); });
+                part.wake_cycle = now + 1;
+                part.clock.step_routers(s.routers, [&](std::uint32_t r) { routers.step(r, now); });
+            }
+            routers.end_cycle(now);
+        }
+        partition& part;
+        pe_executor pes;
+        router_stepper routers;
+    };
+
+    /// Wavelets sent into another partition's buffers arrive, in partition order, and wake their
+    /// routers, as do the wakes sent across; border buffers note what they hold for the next cycle.
+    void cross(std::uint64_t now) {
+        if (m_.parts.size() == 1) return;
+        for (auto& part : m_.parts) {
+            for (const auto& c : part.crossings) {
+                auto& b = m_.buffers[c.buffer];
+                b.items.push(c.item);
+                m_.part_of_router(b.router).clock.list_router(b.router, now + 1);
+            }
+            for (const auto r : part.wakes) m_.part_of_router(r).clock.list_router(r, now + 1);
+            part.crossings.clear();
+            part.wakes.clear();
+        }
+        for (const auto b : m_.borders) m_.buffers[b].committed = std::uint8_t(m_.buffers[b].items.size());
+    }
+
     /// Colors the PEs took out of teardown in this cycle take wavelets from the next: every router
     /// of the cycle went by the state at its start.
-    void reopen() {
-        for (const auto c : m_.reopened) {
-            m_.set_teardown(c, false);
-            const auto& rs = m_.routers[m_.colors[c].router];
-            m_.wake_router(std::int32_t(m_.colors[c].router));
-            for (int p = 1; p < hw::ports; ++p) m_.wake_router(rs.neighbour[std::size_t(p)]);
+    void reopen(std::uint64_t now) {
+        auto wake = [&](std::int32_t r) {
+            if (r >= 0) m_.part_of_router(std::uint32_t(r)).clock.list_router(std::uint32_t(r), now + 1);
+        };
+        for (auto& part : m_.parts) {
+            for (const auto c : part.reopened) {
+                m_.set_teardown(c, false);
+                const auto& rs = m_.routers[m_.colors[c].router];
+                wake(std::int32_t(m_.colors[c].router));
+                for (int p = 1; p < hw::ports; ++p) wake(rs.neighbour[std::size_t(p)]);
+            }
+            part.reopened.clear();
         }
-        m_.reopened.clear();
+    }
+
+    /// What the partitions recorded, into the run's report: in partition order, which is PE order.
+    void gather() {
+        for (auto& part : m_.parts) {
+            m_.last = std::max(m_.last, part.last);
+            m_.faults.insert(m_.faults.end(), part.faults.begin(), part.faults.end());
+            m_.warnings.insert(m_.warnings.end(), part.warnings.begin(), part.warnings.end());
+            for (const auto& [key, d] : part.drops) {
+                auto& into = m_.drops[key];
+                into.first = into.count == 0 ? d.first : std::min(into.first, d.first);
+                into.count += d.count;
+            }
+            m_.sunk += part.sunk;
+        }
     }
 
     void check_pe(std::size_t pe) const {
@@ -165,6 +260,7 @@ private:
     run_result finish(bool limited, std::uint64_t now) {
         run_result result;
         result.pe_count = m_.pes.size();
+        result.threads = m_.parts.size();
         result.cycles = limited ? m_.limit : std::min(m_.last, m_.limit);
         std::sort(m_.faults.begin(), m_.faults.end(),
                   [](const fault& a, const fault& b) { return std::pair(a.cycle, a.pe) < std::pair(b.cycle, b.pe); });

@@ -20,14 +20,15 @@ namespace wafer::fabric {
 
 class pe_executor {
 public:
-    explicit pe_executor(machine& m) : m_(m) {}
+    /// Steps the PEs of partition `part`, on one thread.
+    pe_executor(machine& m, partition& part) : m_(m), part_(part) {}
 
     /// Steps PE `i` at cycle `now` (it was due).
     void step(std::uint32_t i, std::uint64_t now) {
         enter(i, now);
         auto& wait = m_.waits[i];
         if (now >= m_.limit) {  // the run stops here: nothing more happens on this PE
-            m_.clock.schedule(i_, m_.limit + 1);
+            part_.clock.schedule(i_, m_.limit + 1);
             return;
         }
         settle_control_wavelets();
@@ -50,8 +51,8 @@ public:
 private:
     [[gnu::always_inline]] void reschedule(std::uint64_t at) {
         p_->since = at;
-        m_.clock.schedule(i_, at);
-        m_.happened(std::min(at, m_.limit));
+        part_.clock.schedule(i_, at);
+        part_.happened(std::min(at, m_.limit));
     }
 
     /// A plain move of the main thread between queues and memory (prepared_op::form), done here
@@ -76,8 +77,8 @@ private:
         }
         n = std::min(n, m_.limit > now_ ? m_.limit - now_ : 0);  // elements that fit before the cycle limit
         if (n == 0) return 0;
-        if (in && in->items.full()) m_.wake_router(std::int32_t(p_->router));
-        if (out && out->items.empty()) m_.wake_router(std::int32_t(p_->router));
+        if (in && in->items.full()) part_.wake_router(std::int32_t(p_->router));
+        if (out && out->items.empty()) part_.wake_router(std::int32_t(p_->router));
         const bool narrow = ir::words_of(op.type) == 1;
         word* mem = memory();
         constexpr int inner = ir::max_rank - 1;
@@ -97,6 +98,8 @@ private:
     }
 
     machine& m_;
+    partition& part_;
+    dsd_engine engine_;  ///< its scratch memory is this thread's
     std::uint32_t i_ = 0;
     pe_state* p_ = nullptr;
     const ir::pe_program* prog_ = nullptr;
@@ -143,7 +146,7 @@ private:
     void fail(fault f) {
         f.pe = i_;
         f.cycle = now_ + burst_;  // in a scalar burst: the cycle the faulting instruction starts in
-        m_.faults.push_back(f);
+        part_.faults.push_back(f);
         faulted_ = true;
     }
 
@@ -227,7 +230,7 @@ private:
     /// Pops an input queue. Only a full queue held its router back (a wavelet for the core waited
     /// for room), so only then is the router woken.
     wavelet pop_input(queue_state& q) {
-        if (q.items.full()) m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
+        if (q.items.full()) part_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
         return q.pop();
     }
 
@@ -244,12 +247,12 @@ private:
 
     void warn_control_as_data(int queue) {
         run_warning w{run_warning::kind::control_as_data, i_, std::uint8_t(queue), now_, 1};
-        for (auto& x : m_.warnings)
+        for (auto& x : part_.warnings)
             if (x.what == w.what && x.pe == w.pe && x.queue == w.queue) {
                 ++x.count;
                 return;
             }
-        m_.warnings.push_back(w);
+        part_.warnings.push_back(w);
     }
 
     // ---- tasks ----
@@ -345,7 +348,7 @@ private:
             case I::unblock: p_->blocked &= ~(std::uint64_t(1) << ins.target); break;
             case I::set_fifo_read_length: m_.fifos[p_->fifos + ins.target].read_length = std::uint16_t(value(ins.src[0])); break;
             case I::set_fifo_write_length: m_.fifos[p_->fifos + ins.target].write_length = std::uint16_t(value(ins.src[0])); break;
-            case I::clear_teardown: detail::clear_teardown(m_, i_, int(ins.target)); break;
+            case I::clear_teardown: detail::clear_teardown(m_, part_, i_, int(ins.target)); break;
             case I::check_bounds:
                 if (value(ins.src[0]) >= value(ins.src[1])) {
                     fail(fault{.what = fault::kind::bounds, .instruction = at, .low = std::int32_t(value(ins.src[0])),
@@ -608,7 +611,7 @@ private:
             b.in[std::size_t(s - 1)] = in.data();
         }
         if (w.staged_out) b.out = out_.data();
-        m_.engine.execute(op, w, b);
+        engine_.execute(op, w, b);
         const bool last = o.done + n == o.elements;
         if (op.dst.k == ir::dsd::kind::fabout) stage_out(op, o, n, last);
         else if (op.dst.k == ir::dsd::kind::fifo)
@@ -652,7 +655,7 @@ private:
         const ir::dsd& d = op.dst;
         auto& q = m_.output_queue(i_, d.queue);
         // A router reads an output queue's head: it has new work only when the queue was empty.
-        if (q.items.empty()) m_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
+        if (q.items.empty()) part_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
         const bool narrow = ir::words_of(op.type) == 1;
         const bool halves = per_wavelet(d, op.type) == 2;
         for (std::uint64_t e = 0; e < n;) {

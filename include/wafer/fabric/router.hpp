@@ -23,8 +23,9 @@ namespace wafer::fabric {
 class router_stepper {
 public:
     /// For one run: the pools do not move while it lasts.
-    explicit router_stepper(machine& m)
-        : m_(m), routers_(m.routers.data()), colors_(m.colors.data()), buffers_(m.buffers.data()),
+    /// Moves the routers of partition `part`, on one thread.
+    router_stepper(machine& m, partition& part)
+        : m_(m), part_(part), routers_(m.routers.data()), colors_(m.colors.data()), buffers_(m.buffers.data()),
           queues_(m.queues.data()), router_count_(m.routers.size()) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
@@ -52,12 +53,12 @@ public:
         moved_ = moved_ || moved;
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise.
-        if (more || lost) m_.wake_router(std::int32_t(r));
+        if (more || lost) part_.wake_router(std::int32_t(r));
     }
 
     /// After the cycle's last router: the run goes on while wavelets move.
     void end_cycle(std::uint64_t now) {
-        if (moved_) m_.happened(now + hop_cycles);
+        if (moved_) part_.happened(now + hop_cycles);
         moved_ = false;
     }
 
@@ -68,6 +69,7 @@ private:
     enum class outcome : std::uint8_t { stays, moved, lost };
 
     machine& m_;
+    partition& part_;
     const router_state* routers_;
     color_state* colors_;
     input_buffer* buffers_;
@@ -86,6 +88,7 @@ private:
         if (target == off_fabric) return true;  // dropped, with a warning
         if (target < 0) return false;
         const auto& b = buffers_[std::size_t(target)];
+        if (b.border) [[unlikely]] return b.committed < router_buffer_capacity && !b.closed;  // its owner runs on another thread
         return b.size_at(now) < router_buffer_capacity && !b.closed;
     }
 
@@ -119,7 +122,7 @@ private:
     /// Takes the wavelet at the head of output queue `q` of router `rs`'s PE.
     [[gnu::always_inline]] wavelet pop_output(const router_state& rs, std::int32_t q, std::uint64_t now) {
         auto& qs = queues_[std::size_t(q)];
-        if (qs.items.full()) m_.wake_pe(rs.pe, now + 1);
+        if (qs.items.full()) part_.wake_pe(m_.waits, rs.pe, now + 1);
         return qs.pop();
     }
 
@@ -166,7 +169,7 @@ private:
             if (!ready(cs, pos, outputs, now)) return outcome::stays;
             busy = std::uint8_t(busy | outputs | (adds ? core_input : 0));
             // Only a full buffer held its writer back.
-            if (b.items.full()) m_.wake_router(b.writer);
+            if (b.items.full()) part_.wake_router(b.writer);
             b.touch(now);
             out = b.items.pop();
             more = more || b.start_size > 1;  // what was there at the start of the cycle and is left
@@ -204,22 +207,26 @@ private:
     /// Sends `out` to every output of `pos`.
     [[gnu::always_inline]] void deliver(const router_state& rs, const color_state& cs, const position_state& pos,
                                         std::uint8_t outputs, const wavelet& out, std::uint64_t now) {
-        if (outputs == 0) ++m_.sunk;  // a position whose outputs boundary suppression removed
+        if (outputs == 0) ++part_.sunk;  // a position whose outputs boundary suppression removed
         for (unsigned o = outputs; o; o &= o - 1) {
             const int p = std::countr_zero(o);
             const std::int32_t t = pos.target[std::size_t(p)];
             if (t >= 0) {
                 auto& target = buffers_[std::size_t(t)];
+                if (target.border) [[unlikely]] {  // another partition's: delivered at the commit
+                    part_.crossings.push_back(crossing{std::uint32_t(t), out});
+                    continue;
+                }
                 target.touch(now);
                 target.items.push(out);
-                m_.wake_router(std::int32_t(target.router));
+                part_.wake_router(std::int32_t(target.router));
             } else if (t == to_core) {
                 auto& q = queues_[std::size_t(core_queue(cs))];
                 // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
-                if (q.items.size() < 2) m_.wake_pe(rs.pe, now + 1);
+                if (q.items.size() < 2) part_.wake_pe(m_.waits, rs.pe, now + 1);
                 q.push(out);
             } else {  // off_fabric: ready() let only these through
-                auto& d = m_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
+                auto& d = part_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
                 if (d.count++ == 0) d.first = now;
             }
         }

@@ -15,6 +15,9 @@ namespace wafer::fabric {
 
 struct run_options {
     std::uint64_t max_cycles = 100'000'000;  ///< past this cycle the run stops with cycle_limit
+    /// The fabric is cut into this many bands of PEs (at most one per PE), each run on its own
+    /// thread; memory, cycles and reports are the same for any number (partition.hpp).
+    std::size_t threads = 1;
     /// `progress` gets the last multiple of progress_every the clock reached (0: never called);
     /// once per step of the clock, so a jump over several multiples reports only the last. It may
     /// ask the fabric for its activity() (a progress line does, a few times a second).
@@ -120,6 +123,7 @@ struct run_result {
     run_status status = run_status::halted;
     std::uint64_t cycles = 0;               ///< the last cycle anything happened (max_cycles at the limit)
     std::size_t pe_count = 0;               ///< placed PEs, for the summary line
+    std::size_t threads = 1;                ///< the partitions it ran in, each on its own thread
     std::size_t halted = 0, idle = 0;       ///< PEs that ended halted, and idle
     std::vector<std::uint32_t> idle_with_tasks;  ///< idle PEs that still have data tasks bound to queues
     std::vector<blocked_pe> blocked;        ///< with a deadlock: every PE with a thread that waits

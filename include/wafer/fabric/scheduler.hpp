@@ -7,7 +7,8 @@
 // for (this one, or the next). Nothing idle is ever visited, and when nothing happens in the next
 // cycle the clock jumps to the next PE event. A cycle is taken strip by strip (fabric.hpp): the
 // PEs, then the routers, below a bound; the order does not change the outcome, and index order
-// keeps memory access close to sequential.
+// keeps memory access close to sequential. Each partition of the fabric (partition.hpp) has its own
+// clock over its own PEs and routers.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -25,9 +26,10 @@ class scheduler {
 public:
     static constexpr std::uint64_t ring = 256;
 
-    void resize(std::size_t pes, std::size_t routers) {
-        for (auto& s : soon_) s.resize(pes);
-        for (auto& r : routers_) r.resize(routers);
+    /// For PEs [pe_first, pe_end) and routers [router_first, router_end).
+    void resize(std::size_t pe_first, std::size_t pe_end, std::size_t router_first, std::size_t router_end) {
+        for (auto& s : soon_) s.resize(pe_end - pe_first, pe_first);
+        for (auto& r : routers_) r.resize(router_end - router_first, router_first);
     }
 
     void clear() {

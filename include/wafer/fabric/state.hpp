@@ -1,8 +1,8 @@
 #pragma once
 // The fabric's state, allocated once when a fabric is built and never while it runs: PEs (their
 // threads, queues and FIFOs), routers (their colors and per-input buffers), and the pools that hold
-// them. Compact, in flat arrays indexed by number, so a 750 x 994 fabric fits and can later be cut
-// into strips: nothing here points into anything else.
+// them. Compact, in flat arrays indexed by number, so a 750 x 994 fabric fits and can be cut into
+// partitions: nothing here points into anything else.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -77,10 +77,10 @@ struct pe_state {
     std::uint32_t router = none;    ///< its router: only a PE with queues, or a router configured at its cell, has one
     std::uint32_t memory = 0;       ///< first word in the memory pool
     std::uint32_t memory_size = 0;  ///< words it has
-    std::int32_t grown = -1;        ///< its full-size memory block in machine::grown once it grew past its slice
     std::uint32_t registers = 0;    ///< first register in the register pool
     std::uint32_t queues = 0;       ///< first queue in the queue pool
     std::uint8_t queue_count = 0;   ///< how many it has
+    bool grown = false;             ///< its memory is its full-size block in machine::grown (it grew past its slice)
     std::array<std::int8_t, hw::input_queues + hw::max_output_queues> queue_slot{};  ///< offset from `queues`, -1 none
     std::uint32_t threads = none;   ///< first of its microthreads (programs with async operations)
     std::uint32_t fifos = 0;        ///< first FIFO state
@@ -159,6 +159,10 @@ struct input_buffer {
         if (stamp != now) stamp = now, start_size = std::uint8_t(items.size());
     }
     bool closed = false;            ///< its owner is in teardown (a copy, so a writer need not read the owner)
+    /// Its writer is in another partition (partition.hpp): the writer goes by `committed`, what it
+    /// held at the start of the cycle, set at each commit, and leaves the rest of it to its owner.
+    bool border = false;
+    std::uint8_t committed = 0;
     std::uint8_t port = 0;          ///< hw::port it fills from
     std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
     std::uint32_t owner = 0;        ///< color_state index

@@ -81,12 +81,12 @@ inline std::int32_t core_reader(const machine& m, std::int32_t r, int color) {
 
 /// The color of socket `s` leaves teardown on PE `pe`'s router at the end of this cycle; its
 /// neighbours may send to it from the next (fabric.hpp, reopen).
-inline void clear_teardown(machine& m, std::uint32_t pe, int s) {
+inline void clear_teardown(machine& m, partition& part, std::uint32_t pe, int s) {
     const int color = socket_color(*m.layout, m.layout->pes[pe], m.layout->programs[m.pes[pe].program], s);
     const std::uint32_t r = m.pes[pe].router;
     if (color < 0 || r == none) return;
     const auto c = color_at(m, r, color);
-    if (c >= 0 && m.colors[std::size_t(c)].teardown) m.reopened.push_back(std::uint32_t(c));
+    if (c >= 0 && m.colors[std::size_t(c)].teardown) part.reopened.push_back(std::uint32_t(c));
 }
 
 }  // namespace wafer::fabric::detail

@@ -23,6 +23,40 @@ constexpr int mp_travel_color(int first, hw::port p) noexcept {
     }
 }
 
+/// Cuts the fabric into `n` partitions of about as many PEs each (n at most the PEs), each with the
+/// routers at its cells, in strips of strip_pes PEs: the PEs are in row-major order, and so are the
+/// routers, so a PE's router is in its partition. Marks the buffers whose writer is in another
+/// partition than their owner.
+inline void partition_into(machine& m, std::size_t n) {
+    const auto pe_count = std::uint32_t(m.pes.size()), router_count = std::uint32_t(m.routers.size());
+    // The first router at or after PE `pe`'s cell (all of them past the last PE).
+    auto router_cut = [&](std::uint32_t pe) {
+        if (pe == 0) return std::uint32_t(0);
+        if (pe >= pe_count) return router_count;
+        const auto at = std::pair(m.layout->pes[pe].y, m.layout->pes[pe].x);
+        return std::uint32_t(std::ranges::partition_point(m.routers, [&](const router_state& r) { return std::pair(r.y, r.x) < at; }) -
+                             m.routers.begin());
+    };
+    m.parts.assign(std::max<std::size_t>(n, 1), partition{});
+    for (std::size_t k = 0; k < m.parts.size(); ++k) {
+        auto& part = m.parts[k];
+        part.pe_first = std::uint32_t(std::uint64_t(pe_count) * k / m.parts.size());
+        part.pe_end = std::uint32_t(std::uint64_t(pe_count) * (k + 1) / m.parts.size());
+        part.router_first = router_cut(part.pe_first);
+        part.router_end = k + 1 == m.parts.size() ? router_count : router_cut(part.pe_end);
+        for (std::uint32_t first = part.pe_first + strip_pes; first < part.pe_end; first += strip_pes)
+            part.strips.push_back(strip{first, router_cut(first)});
+        part.strips.push_back(strip{part.pe_end, part.router_end});
+        part.clock.resize(part.pe_first, part.pe_end, part.router_first, part.router_end);
+    }
+    m.borders.clear();
+    for (std::uint32_t i = 0; i < m.buffers.size(); ++i) {
+        auto& b = m.buffers[i];
+        b.border = b.writer >= 0 && !m.part_of_router(b.router).owns_router(std::uint32_t(b.writer));
+        if (b.border) m.borders.push_back(i);
+    }
+}
+
 class constructor {
 public:
     constructor(machine& m, const ir::layout& l) : m_(m), l_(l) {}
@@ -69,10 +103,10 @@ public:
         }
         for (std::uint32_t r = 0; r < m_.routers.size(); ++r) resolve(r);
         pes();
-        strips();
         m_.routers.shrink_to_fit();
         m_.buffers.shrink_to_fit();
-        m_.clock.resize(m_.pes.size(), m_.routers.size());
+        m_.grown.resize(m_.pes.size());
+        partition_into(m_, 1);
     }
 
 private:
@@ -97,18 +131,6 @@ private:
         m_.colors.reserve(colors);
         m_.positions.reserve(positions);
         m_.buffers.reserve(buffers);
-    }
-
-    /// Cuts the PEs into strips of strip_pes; each strip's routers are those at cells before the
-    /// next strip's first PE.
-    void strips() {
-        std::size_t r = 0;
-        for (std::size_t first = strip_pes; first < l_.pes.size(); first += strip_pes) {
-            const auto at = std::pair(l_.pes[first].y, l_.pes[first].x);
-            while (r < m_.routers.size() && std::pair(m_.routers[r].y, m_.routers[r].x) < at) ++r;
-            m_.strips.push_back(strip{std::uint32_t(first), std::uint32_t(r)});
-        }
-        m_.strips.push_back(strip{std::uint32_t(l_.pes.size()), std::uint32_t(m_.routers.size())});
     }
 
     std::size_t cell(std::int32_t x, std::int32_t y) const { return std::size_t(y) * std::size_t(l_.width) + std::size_t(x); }
@@ -291,15 +313,16 @@ private:
     }
 };
 
-/// Puts every PE, queue, thread, FIFO, router buffer and switch back to where a run starts.
-/// Memory is kept: load or poke it, run, read it back, and repeat.
-inline void restart(machine& m, std::uint64_t limit) {
-    m.clock.clear();
+/// Puts every PE, queue, thread, FIFO, router buffer and switch back to where a run starts, cut
+/// into `threads` partitions. Memory is kept: load or poke it, run, read it back, and repeat.
+inline void restart(machine& m, std::uint64_t limit, std::size_t threads) {
+    const std::size_t parts = std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(m.pes.size(), 1));
+    if (m.parts.size() != parts) partition_into(m, parts);
+    for (auto& part : m.parts) part.restart();
     m.faults.clear();
     m.warnings.clear();
     m.drops.clear();
     m.sunk = 0;
-    m.reopened.clear();
     m.last = 0;
     m.now = 0;
     m.limit = limit;
@@ -312,6 +335,7 @@ inline void restart(machine& m, std::uint64_t limit) {
     for (auto& b : m.buffers) {
         b.items.clear();
         b.stamp = ~std::uint64_t(0);
+        b.committed = 0;
     }
     for (std::uint32_t c = 0; c < m.colors.size(); ++c) {
         m.switch_to(m.colors[c], m.colors[c].initial);
@@ -334,7 +358,7 @@ inline void restart(machine& m, std::uint64_t limit) {
         p.busy_threads = 0;
         p.since = 0;
         m.waits[i] = pe_wait::scheduled;
-        m.clock.schedule(i, 0);
+        m.part_of_pe(i).clock.schedule(i, 0);
         // Queues go back to their bindings from the layout (an operation may have rebound them).
         if (p.queue_count == 0) continue;
         const auto& placed = m.layout->pes[i];

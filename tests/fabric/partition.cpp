@@ -1,0 +1,164 @@
+// Threads: a fabric cut into bands, each run on its own thread, gives the same memory, cycles and
+// reports as one thread, for random networks whose streams cross the bands' borders every way, for
+// the examples, and for runs that deadlock, fault or reach the cycle limit.
+#include "wafer/fabric/partition.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "layout_builders.hpp"
+#include "wafer/fabric/fabric.hpp"
+#include "wafer/parse/load.hpp"
+
+using namespace wafer;
+using namespace wafer::test;
+
+namespace {
+
+/// Everything a run leaves that a user can see.
+struct outcome {
+    fabric::run_status status{};
+    std::uint64_t cycles = 0;
+    std::string report;
+    std::vector<std::string> diagnostics;
+    std::vector<std::vector<word>> memory;
+    std::vector<std::uint64_t> pe_cycles;
+    friend bool operator==(const outcome&, const outcome&) = default;
+};
+
+outcome run_on(const ir::layout& l, std::size_t threads, std::uint64_t max_cycles = 100'000'000,
+               const std::function<void(fabric::fabric&)>& load = {}) {
+    fabric::fabric f(l);
+    if (load) load(f);
+    fabric::run_options options;
+    options.threads = threads;
+    options.max_cycles = max_cycles;
+    const auto r = f.run(options);
+    CHECK(r.threads == std::min(threads, l.pes.size()));
+    outcome o{r.status, r.cycles, fabric::report(r), {}, {}, {}};
+    for (const auto& d : r.diagnostics) o.diagnostics.push_back(d.message);
+    for (std::size_t pe = 0; pe < l.pes.size(); ++pe) {
+        const auto m = f.memory(pe);
+        o.memory.emplace_back(m.begin(), m.end());
+        o.pe_cycles.push_back(f.pe_cycles(pe));
+    }
+    return o;
+}
+
+/// The layout's outcome on one thread, and the same on 2, 3 and 5.
+void same_on_threads(const ir::layout& l, std::uint64_t max_cycles = 100'000'000,
+                     const std::function<void(fabric::fabric&)>& load = {}) {
+    const auto one = run_on(l, 1, max_cycles, load);
+    for (const std::size_t threads : {2u, 3u, 5u}) {
+        INFO(threads << " threads; on one: " << one.report);
+        CHECK(run_on(l, threads, max_cycles, load) == one);
+    }
+}
+
+/// The last operation of the first reader's program reads one more element than is sent: its PE
+/// deadlocks.
+void starve_a_reader(ir::layout& l) {
+    for (auto& p : l.programs)
+        if (p.kernel == "read") {
+            for (auto& op : p.dsd_ops) ++op.extent[0];
+            return;
+        }
+}
+
+ir::layout example(const std::string& paint, const std::vector<std::string>& libs, const std::vector<ir::param_value>& params) {
+    diagnostics diags;
+    const std::string dir = std::string(WAFER_SOURCE_DIR) + "/examples/";
+    std::vector<std::string> paths;
+    for (const auto& lib : libs) paths.push_back(dir + lib);
+    return parse::build_paint_file(dir + paint, paths, params, diags);
+}
+
+}  // namespace
+
+TEST_CASE("random networks end the same on 1, 2, 3 and 5 threads, halted or deadlocked") {
+    std::mt19937 rng(20261202);
+    int networks = 0, deadlocks = 0;
+    for (int round = 0; round < 150; ++round) {
+        std::vector<stream> streams;
+        // Wide and tall enough that the bands' borders fall inside rows and between them.
+        const std::int32_t w = 3 + std::int32_t(rng() % 10), h = 2 + std::int32_t(rng() % 6);
+        auto layout = random_network(rng, w, h, 2 + int(rng() % 10), streams);
+        if (streams.empty()) continue;
+        const bool starve = round % 4 == 0;
+        if (starve) starve_a_reader(layout);
+        INFO("round " << round);
+        const auto one = run_on(layout, 1);
+        CHECK(one.status == (starve ? fabric::run_status::deadlock : fabric::run_status::halted));
+        deadlocks += one.status == fabric::run_status::deadlock;
+        ++networks;
+        for (const std::size_t threads : {2u, 3u, 5u}) {
+            INFO(threads << " threads; on one: " << one.report);
+            CHECK(run_on(layout, threads) == one);
+        }
+    }
+    CHECK(networks > 100);
+    CHECK(deadlocks > 20);
+}
+
+TEST_CASE("a run cut by the cycle limit stops at the same state on any number of threads") {
+    std::mt19937 rng(7);
+    std::vector<stream> streams;
+    const auto layout = random_network(rng, 10, 6, 10, streams);
+    REQUIRE(streams.size() > 3);
+    const auto full = run_on(layout, 1);
+    for (const std::uint64_t limit : {full.cycles / 3, full.cycles / 2}) {
+        const auto cut = run_on(layout, 1, limit);
+        CHECK(cut.status == fabric::run_status::cycle_limit);
+        same_on_threads(layout, limit);
+    }
+}
+
+TEST_CASE("faults in two bands in one cycle are reported the same on any number of threads") {
+    // Twelve PEs in a row; the 3rd and the 10th write past the end of memory at the same cycle.
+    std::vector<ir::pe_program> programs{
+        program("ok", {op(opcode::mov, data_type::i16, {4}, mem(0), {imm(1)})}, 4),
+        program("bad", {op(opcode::mov, data_type::i16, {4}, mem(hw::memory_words - 2), {imm(1)})}, 4)};
+    std::vector<ir::placed_pe> pes;
+    for (std::int32_t x = 0; x < 12; ++x) pes.push_back(place(x, 0, x == 2 || x == 9 ? 1 : 0, "p" + std::to_string(x)));
+    const auto layout = make_layout(12, 1, programs, pes, {});
+    const auto one = run_on(layout, 1);
+    REQUIRE(one.status == fabric::run_status::fault);
+    CHECK(one.diagnostics.size() == 2);
+    same_on_threads(layout);
+}
+
+TEST_CASE("the examples end the same on 1, 2, 3 and 5 threads") {
+    SUBCASE("pipeline") { same_on_threads(example("pipeline/pipeline.paint", {"pipeline"}, {{"N", 8}})); }
+    SUBCASE("deadlock") { same_on_threads(example("deadlock/deadlock.paint", {"pipeline", "deadlock"}, {{"N", 8}})); }
+    SUBCASE("heat equation") { same_on_threads(example("heateq/heateq.paint", {}, {{"nx", 6}, {"n", 4}, {"p", 5}})); }
+    SUBCASE("life, from a random start") {
+        const auto layout = example("life/life.paint", {}, {{"W", 12}, {"H", 9}, {"N", 4}});
+        std::mt19937 rng(3);
+        std::vector<int> cells(layout.pes.size());
+        for (auto& c : cells) c = int(rng() % 2);
+        same_on_threads(layout, 100'000'000, [&](fabric::fabric& f) {
+            for (std::size_t pe = 0; pe < f.layout().pes.size(); ++pe)
+                for (const auto& s : f.layout().programs[f.layout().pes[pe].program].symbols)
+                    if (s.name == "cell") f.memory(pe)[s.base] = word(cells[pe]);
+        });
+    }
+}
+
+TEST_CASE("a fabric runs again on another number of threads with the same result") {
+    std::mt19937 rng(11);
+    std::vector<stream> streams;
+    const auto layout = random_network(rng, 9, 5, 8, streams);
+    fabric::fabric f(layout);
+    const auto first = f.run({.threads = 3});
+    const auto second = f.run({.threads = 1});
+    const auto third = f.run({.threads = 2});
+    CHECK(first.threads == 3);
+    CHECK(second.cycles == first.cycles);
+    CHECK(third.cycles == first.cycles);
+    CHECK(fabric::report(third) == fabric::report(first));
+}
