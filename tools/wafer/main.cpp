@@ -17,10 +17,14 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
               [note=F.note] [regiondump=F.json]     (wafer paint help lists every option)
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
       arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
-  wafer run image=F.img [out=F.img] [cycles=N] [progress|quiet]
+  wafer run image=F.img [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
   wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [fsanitize=bounds]
-            [out=F.img map=F.map] [cycles=N] [progress|quiet]
+            [out=F.img map=F.map] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
+  wafer run resume=F.ckpt [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]]
       run on the fabric interpreter; print the cycle count; exit 3 on deadlock, 4 at the cycle limit;
+      threads=N runs N bands of the fabric at once, with the same result as one; stop=C stops as cycle
+      C begins (out= then holds memory at that cycle); checkpoint= writes the run state at the end, and
+      every N cycles with every=N; resume= goes on from a checkpoint, ending as the whole run would;
       on a terminal a run longer than a second shows a progress line (progress: always, quiet: never)
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line

@@ -1,16 +1,19 @@
 // wafer run: run an image (or a .w / .paint built on the spot) on the fabric interpreter.
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <unistd.h>
 
 #include "commands.hpp"
 #include "wafer/fabric/fabric.hpp"
+#include "wafer/image/checkpoint.hpp"
 #include "wafer/image/format.hpp"
 
 namespace wafer::cli {
 
 namespace {
-std::uint64_t parse_cycles(const std::string& s) {
+/// The value of option `key`, a positive integer.
+std::uint64_t positive(const std::string& key, const std::string& s) {
     std::size_t used = 0;
     unsigned long long v = 0;
     try {
@@ -18,7 +21,7 @@ std::uint64_t parse_cycles(const std::string& s) {
     } catch (const std::exception&) {
         used = 0;
     }
-    if (used == 0 || used != s.size() || v == 0) throw usage_error("cycles=" + s + " is not a positive integer");
+    if (used == 0 || used != s.size() || v == 0) throw usage_error(key + "=" + s + " is not a positive integer");
     return v;
 }
 
@@ -56,6 +59,9 @@ private:
     std::uint64_t printed_cycle_ = 0;
 };
 
+// More threads than this is a mistake, not a machine.
+constexpr std::uint64_t max_threads = 1024;
+
 // The clock checks in this often; the line itself is drawn by wall time.
 constexpr std::uint64_t progress_every = 4096;
 }  // namespace
@@ -63,21 +69,51 @@ constexpr std::uint64_t progress_every = 4096;
 int run(args& a) {
     auto out = a.get("out");
     auto map = a.get("map");
+    auto checkpoint = a.get("checkpoint");
+    auto resume = a.get("resume");
     fabric::run_options options;
-    if (auto c = a.get("cycles")) options.max_cycles = parse_cycles(*c);
+    if (auto c = a.get("cycles")) options.max_cycles = positive("cycles", *c);
+    if (auto t = a.get("threads")) {
+        options.threads = std::size_t(positive("threads", *t));
+        if (options.threads > max_threads) throw usage_error("threads=" + *t + " is more than " + std::to_string(max_threads));
+    }
+    if (auto s = a.get("stop")) options.stop = positive("stop", *s);
+    if (auto e = a.get("every")) {
+        if (!checkpoint) throw usage_error("every= says how often to write checkpoint=F.ckpt, which is not given");
+        options.checkpoint_every = positive("every", *e);
+    }
+    if (options.stop > 0 && !out && !checkpoint)
+        throw usage_error("stop= keeps the state at that cycle only with out=F.img or checkpoint=F.ckpt");
     progress_line line(a.flag("progress"), a.flag("quiet"));
-    auto im = load_or_build(a);
+    image::image im;
+    std::optional<fabric::run_state> state;
+    if (resume) {
+        if (a.get("image") || a.get("source")) throw usage_error("resume= brings its own image: give no image= or source=");
+        auto c = image::read_checkpoint(*resume);
+        im = std::move(c.start);
+        state = std::move(c.state);
+    } else {
+        im = load_or_build(a);
+    }
     a.finish();
 
     fabric::fabric f(std::move(im.layout));  // a full wafer's layout is large: the fabric keeps the one copy
-    for (std::size_t pe = 0; pe < im.memory.size(); ++pe)
-        if (!im.memory[pe].empty()) f.load(pe, im.memory[pe]);
+    if (state) {
+        f.restore(std::move(*state));
+        options.resume = true;
+    } else {
+        for (std::size_t pe = 0; pe < im.memory.size(); ++pe)
+            if (!im.memory[pe].empty()) f.load(pe, im.memory[pe]);
+    }
+    auto save = [&] { image::write_checkpoint(image::checkpoint{image::image{f.layout(), {}, 0, {}}, f.state()}, *checkpoint); };
+    if (options.checkpoint_every > 0) options.checkpoint = [&](std::uint64_t) { save(); };
     if (line.wanted()) {
         options.progress_every = progress_every;
         options.progress = [&](std::uint64_t) { line.update(f); };
     }
     auto result = f.run(options);
     if (line.wanted()) line.update(f, true);
+    if (checkpoint) save();
     quote_sources(result.diagnostics);
     if (result.status == fabric::run_status::halted) print(result.diagnostics);
 
@@ -105,6 +141,7 @@ int run(args& a) {
     case fabric::run_status::deadlock: return exit_deadlock;
     case fabric::run_status::cycle_limit: return exit_cycle_limit;
     case fabric::run_status::fault: return exit_fault;
+    case fabric::run_status::stopped: return exit_ok;
     }
     return exit_error;
 }

@@ -71,6 +71,13 @@ public:
         from_ = bound >= end_ ? first_ : bound;
     }
 
+    /// Calls f(i) for every index, in increasing order, and keeps them.
+    template <class F>
+    void each(F&& f) const {
+        for (std::size_t w = 0; w < bits_.size(); ++w)
+            for (std::uint64_t x = bits_[w]; x; x &= x - 1) f(std::uint32_t(first_ + w * 64 + std::size_t(std::countr_zero(x))));
+    }
+
     /// Calls f(i) for every index, in increasing order, and empties the set. `f` must not insert
     /// into this set.
     template <class F>

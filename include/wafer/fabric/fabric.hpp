@@ -30,6 +30,7 @@
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/fabric/detail/construct.hpp"
 #include "wafer/fabric/detail/describe.hpp"
+#include "wafer/fabric/detail/snapshot.hpp"
 #include "wafer/fabric/detail/validate.hpp"
 #include "wafer/fabric/detail/wait_analysis.hpp"
 #include "wafer/fabric/machine.hpp"
@@ -116,24 +117,47 @@ public:
                m_.buffers.capacity() * sizeof(input_buffer) + m_.grid.capacity() * sizeof(std::int32_t);
     }
 
+    /// The run state between two cycles (run_state.hpp): after a run that stopped at
+    /// run_options::stop, or in run_options::checkpoint's callback.
+    run_state state() const { return detail::capture(m_); }
+
+    /// Puts back a state taken from a fabric of the same layout, for a run with run_options::resume.
+    /// Throws wafer::error when it does not fit this layout.
+    void restore(run_state s) {
+        if (const auto why = detail::misfit(m_, s); !why.empty())
+            throw error(diagnostic{severity::error, "", {}, "the run state does not fit this fabric: " + why, ""});
+        detail::apply(m_, std::move(s));
+    }
+
     run_result run(const run_options& options = {}) {
-        detail::restart(m_, options.max_cycles, options.threads);
+        if (options.resume) detail::resume(m_, options.max_cycles, options.threads);
+        else detail::restart(m_, options.max_cycles, options.threads);
         std::vector<band> bands;
         bands.reserve(m_.parts.size());
         for (auto& part : m_.parts) bands.emplace_back(m_, part);
         std::vector<std::exception_ptr> failures(bands.size());
-        std::uint64_t now = 0, reported = 0;
-        bool limited = false, stop = false;
-        // Before each cycle: stop past the limit, report progress.
+        std::uint64_t now = m_.now;
+        auto multiple = [&](std::uint64_t every) { return every > 0 ? now / every : 0; };
+        std::uint64_t reported = multiple(options.progress_every), saved = multiple(options.checkpoint_every);
+        bool limited = false, stopped = false, stop = false;
+        // Before each cycle: stop past the limit or at options.stop, report progress, checkpoint.
         auto begin = [&] {
             if (now > m_.limit) {
                 limited = stop = true;
                 return;
             }
             m_.now = now;
-            if (options.progress && options.progress_every > 0 && now / options.progress_every > reported) {
-                reported = now / options.progress_every;
+            if (options.stop > 0 && now >= options.stop) {
+                stopped = stop = true;
+                return;
+            }
+            if (options.progress && options.progress_every > 0 && multiple(options.progress_every) > reported) {
+                reported = multiple(options.progress_every);
                 options.progress(reported * options.progress_every);
+            }
+            if (options.checkpoint && options.checkpoint_every > 0 && multiple(options.checkpoint_every) > saved) {
+                saved = multiple(options.checkpoint_every);
+                options.checkpoint(now);
             }
         };
         // After each cycle, on one thread while the others wait: what crossed a border arrives, and
@@ -181,8 +205,8 @@ public:
         }
         for (const auto& e : failures)
             if (e) std::rethrow_exception(e);
-        gather();
-        return finish(limited, now);
+        detail::gather(m_);
+        return finish(limited, stopped, now);
     }
 
 private:
@@ -238,29 +262,19 @@ private:
         }
     }
 
-    /// What the partitions recorded, into the run's report: in partition order, which is PE order.
-    void gather() {
-        for (auto& part : m_.parts) {
-            m_.last = std::max(m_.last, part.last);
-            m_.faults.insert(m_.faults.end(), part.faults.begin(), part.faults.end());
-            m_.warnings.insert(m_.warnings.end(), part.warnings.begin(), part.warnings.end());
-            for (const auto& [key, d] : part.drops) {
-                auto& into = m_.drops[key];
-                into.first = into.count == 0 ? d.first : std::min(into.first, d.first);
-                into.count += d.count;
-            }
-            m_.sunk += part.sunk;
-        }
-    }
-
     void check_pe(std::size_t pe) const {
         if (pe >= m_.pes.size()) throw error(diagnostic{severity::error, "", {}, "no PE number " + std::to_string(pe), ""});
     }
 
-    run_result finish(bool limited, std::uint64_t now) {
+    run_result finish(bool limited, bool stopped, std::uint64_t now) {
         run_result result;
         result.pe_count = m_.pes.size();
         result.threads = m_.parts.size();
+        if (stopped) {
+            result.status = run_status::stopped;
+            result.cycles = now;
+            return result;
+        }
         result.cycles = limited ? m_.limit : std::min(m_.last, m_.limit);
         std::sort(m_.faults.begin(), m_.faults.end(),
                   [](const fault& a, const fault& b) { return std::pair(a.cycle, a.pe) < std::pair(b.cycle, b.pe); });

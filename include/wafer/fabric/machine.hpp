@@ -14,6 +14,7 @@
 #include "wafer/fabric/dsd_engine.hpp"
 #include "wafer/fabric/partition.hpp"
 #include "wafer/fabric/program.hpp"
+#include "wafer/fabric/run_state.hpp"
 #include "wafer/fabric/state.hpp"
 #include "wafer/ir/layout.hpp"
 
@@ -43,6 +44,10 @@ struct machine {
     std::vector<std::int32_t> grid;                    ///< width * height: router index, or -1
     std::vector<partition> parts;                      ///< the bands the run is cut into, in order (one per thread)
     std::vector<std::uint32_t> borders;                ///< buffers whose writer is in another partition
+    // A state restore() put in, for the run that resumes from it (detail/snapshot.hpp).
+    std::vector<pe_event> pending;                     ///< the PEs due
+    std::vector<std::uint32_t> pending_routers;        ///< the routers listed for cycle `now`
+    bool resumable = false;
 
     std::uint64_t now = 0;                             ///< the cycle being run
     std::uint64_t limit = 0;
@@ -50,7 +55,7 @@ struct machine {
     std::uint64_t last = 0;                            ///< the last cycle anything happened
     std::vector<fault> faults;
     std::vector<run_warning> warnings;
-    std::map<std::tuple<std::int32_t, std::int32_t, std::uint8_t, std::uint8_t>, dropped> drops;  ///< (y, x, color, port)
+    drop_map drops;
     std::uint64_t sunk = 0;                            ///< wavelets a position without outputs discarded
 
     word* memory_of(std::uint32_t pe) noexcept {

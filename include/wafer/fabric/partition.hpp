@@ -71,6 +71,9 @@ struct strip {
 /// PEs per strip: their state and their routers' fit in a core's L2 cache.
 inline constexpr std::uint32_t strip_pes = 256;
 
+/// Wavelets dropped off the fabric, by (y, x, color, port).
+using drop_map = std::map<std::tuple<std::int32_t, std::int32_t, std::uint8_t, std::uint8_t>, dropped>;
+
 /// A wavelet a router sent into a buffer of another partition, delivered at the cycle's commit.
 struct crossing {
     std::uint32_t buffer = 0;
@@ -87,7 +90,7 @@ struct partition {
     std::uint64_t last = 0;                          ///< the last cycle anything happened here
     std::vector<fault> faults;
     std::vector<run_warning> warnings;
-    std::map<std::tuple<std::int32_t, std::int32_t, std::uint8_t, std::uint8_t>, dropped> drops;  ///< (y, x, color, port)
+    drop_map drops;
     std::uint64_t sunk = 0;                          ///< wavelets a position without outputs discarded
     std::vector<std::uint32_t> reopened;             ///< colors a PE took out of teardown in this cycle
     std::vector<crossing> crossings;                 ///< wavelets for other partitions' buffers, this cycle

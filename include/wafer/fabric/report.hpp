@@ -115,6 +115,7 @@ inline std::string report(const run_result& r) {
         break;
     case run_status::cycle_limit: out = "stopped by the cycle limit" + at + "\n"; break;
     case run_status::fault: out = "fault" + at + "\n"; break;
+    case run_status::stopped: out = "stopped" + at + " as asked; a run that resumes goes on from here\n"; break;
     }
     for (const auto& b : r.blocked) out += detail::render(b);
     for (const auto& d : r.diagnostics) out += detail::indent(wafer::render(d), "  ");

@@ -18,6 +18,17 @@ struct run_options {
     /// The fabric is cut into this many bands of PEs (at most one per PE), each run on its own
     /// thread; memory, cycles and reports are the same for any number (partition.hpp).
     std::size_t threads = 1;
+    /// Stop before this cycle (0: never), with status `stopped`: the state is the fabric's as that
+    /// cycle begins (a PE in the middle of a burst of work has done all of it), and a run with
+    /// `resume` goes on from there.
+    std::uint64_t stop = 0;
+    /// Go on from where the last run stopped, or from the state fabric::restore() put in, instead of
+    /// starting again from cycle 0; ends exactly as the run it came from would have.
+    bool resume = false;
+    /// `checkpoint` is called between cycles, once the clock passes each multiple of
+    /// checkpoint_every; it may take the fabric's state().
+    std::uint64_t checkpoint_every = 0;
+    std::function<void(std::uint64_t cycle)> checkpoint;
     /// `progress` gets the last multiple of progress_every the clock reached (0: never called);
     /// once per step of the clock, so a jump over several multiples reports only the last. It may
     /// ask the fabric for its activity() (a progress line does, a few times a second).
@@ -33,7 +44,8 @@ struct run_activity {
 };
 
 /// halted: every PE halted or is idle (nothing to run, no task ready) and no wavelet moves.
-enum class run_status { halted, deadlock, cycle_limit, fault };
+/// stopped: at run_options::stop, to be resumed.
+enum class run_status { halted, deadlock, cycle_limit, fault, stopped };
 
 constexpr std::string_view to_string(run_status s) noexcept {
     switch (s) {
@@ -41,6 +53,7 @@ constexpr std::string_view to_string(run_status s) noexcept {
     case run_status::deadlock: return "deadlock";
     case run_status::cycle_limit: return "cycle_limit";
     case run_status::fault: return "fault";
+    case run_status::stopped: return "stopped";
     }
     return "fault";
 }

@@ -101,6 +101,23 @@ public:
         return next;
     }
 
+    /// After a cycle: calls pe(cycle, i) for each PE due later, and router(r) for each router listed
+    /// for the next cycle.
+    template <class P, class R>
+    void each_event(P&& pe, R&& router) const {
+        soon_[(now_ + 1) % 2].each([&](std::uint32_t i) { pe(now_ + 1, i); });
+        for (std::uint64_t t = now_ + 1; in_ring_ > 0 && t < now_ + ring; ++t)
+            for (const auto i : slots_[t % ring]) pe(t, i);
+        for (auto far = far_; !far.empty(); far.pop()) pe(far.top().first, far.top().second);
+        routers_[(now_ + 1) % 2].each(router);
+    }
+
+    /// Empty, as after the cycle before `cycle`: the clock goes on from there (fabric::restore).
+    void resume_at(std::uint64_t cycle) {
+        clear();
+        now_ = cycle > 0 ? cycle - 1 : 0;
+    }
+
 private:
     using event = std::pair<std::uint64_t, std::uint32_t>;  // (cycle, PE)
     std::array<std::vector<std::uint32_t>, ring> slots_;

@@ -48,6 +48,14 @@ public:
     }
     constexpr void clear() noexcept { head_ = size_ = 0; }
 
+    /// Whether its counters make sense (after an archive read it).
+    constexpr bool valid() const noexcept { return capacity_ <= N && size_ <= capacity_ && head_ < N; }
+    /// Its fields for an archive (fabric/run_state.hpp).
+    template <class Ar>
+    friend void fields(Ar& ar, wavelet_ring& r) {
+        ar(r.data_, r.flags_, r.head_, r.size_, r.capacity_);
+    }
+
 private:
     std::array<std::uint32_t, N> data_{};
     std::array<std::uint8_t, N> flags_{};

@@ -1,6 +1,7 @@
 #pragma once
 // The image file: "WAFERIMG", a format version, then the layout and the run state, little-endian.
 // wafer's own format (the original tools' image is not documented); see docs/formats.md.
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -116,11 +117,22 @@ inline image read_image(const std::string& file) {
     return from_bytes(std::vector<std::uint8_t>(text.begin(), text.end()), file);
 }
 
-inline void write_image(const image& im, const std::string& file) {
-    auto bytes = to_bytes(im);
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the image", ""});
+namespace detail {
+/// Writes `bytes` beside `file` and renames them into place, so that a run cut short while writing
+/// leaves the file before it whole.
+inline void write_whole(const std::vector<std::uint8_t>& bytes, const std::string& file, const std::string& what) {
+    const std::string part = file + ".part";
+    {
+        std::ofstream out(part, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the " + what, ""});
+    }
+    std::error_code ec;
+    std::filesystem::rename(part, file, ec);
+    if (ec) throw error(diagnostic{severity::error, file, {}, "cannot write the " + what + ": " + ec.message(), ""});
 }
+}  // namespace detail
+
+inline void write_image(const image& im, const std::string& file) { detail::write_whole(to_bytes(im), file, "image"); }
 
 }  // namespace wafer::image

@@ -319,6 +319,9 @@ inline void restart(machine& m, std::uint64_t limit, std::size_t threads) {
     const std::size_t parts = std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(m.pes.size(), 1));
     if (m.parts.size() != parts) partition_into(m, parts);
     for (auto& part : m.parts) part.restart();
+    m.resumable = false;
+    m.pending.clear();
+    m.pending_routers.clear();
     m.faults.clear();
     m.warnings.clear();
     m.drops.clear();
