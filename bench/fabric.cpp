@@ -1,11 +1,12 @@
-// The fabric at scale: a W x W grid of row pipelines. In each row the PE in column 0 sends 256
+// The fabric at scale. Row pipelines: a W x H grid; in each row the PE in column 0 sends 256
 // wavelets east, every PE after it relays them (fabin -> fabout, one DSD operation), and the last
 // one stores them; colors alternate along the row, as Paint's color() would give them. This is the
 // layout docs/performance.md times through `wafer run`, built here with the IR API so that only
 // fabric::run is timed.
 //
-// BM_fabric_row_pipelines/W/threads reports wavelet hops (a wavelet crossing one router-to-router link)
-// and PE-cycles (PEs times simulated cycles) per second of host time.
+// BM_fabric_row_pipelines/W/H/threads reports wavelet hops (a wavelet crossing one router-to-router
+// link) and PE-cycles (PEs times simulated cycles) per second of host time; BM_fabric_heat2d, a
+// two-dimensional nine-point stencil, time steps per second.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "wafer/fabric/fabric.hpp"
+#include "wafer/parse/load.hpp"
 
 namespace {
 
@@ -43,17 +45,18 @@ ir::pe_program pipeline_stage(std::string kernel, ir::dsd dst, ir::dsd src, std:
     return p;
 }
 
-ir::layout row_pipelines(std::int32_t w) {
+ir::layout row_pipelines(std::int32_t w, std::int32_t h) {
     const auto in = operand(ir::dsd::kind::fabin), out = operand(ir::dsd::kind::fabout);
     const auto array = operand(ir::dsd::kind::mem, {1});
     ir::layout l;
-    l.width = l.height = w;
+    l.width = w;
+    l.height = h;
     l.programs = {pipeline_stage("send", out, array, wavelets), pipeline_stage("relay", out, in, 0),
                   pipeline_stage("recv", array, in, wavelets)};
     auto rule = [](int color, ir::port from, ir::port to) {
         return ir::color_route{std::uint8_t(color), {ir::switch_position{from, hw::bit(to)}}};
     };
-    for (std::int32_t y = 0; y < w; ++y)
+    for (std::int32_t y = 0; y < h; ++y)
         for (std::int32_t x = 0; x < w; ++x) {
             const int rx = (x + 1) % 2, tx = x % 2;  // the color it reads, and the one it sends on
             ir::placed_pe pe;
@@ -77,10 +80,10 @@ ir::layout row_pipelines(std::int32_t w) {
 }
 
 void BM_fabric_row_pipelines(benchmark::State& state) {
-    const auto w = std::int32_t(state.range(0));
-    fabric::fabric f(row_pipelines(w));
+    const auto w = std::int32_t(state.range(0)), h = std::int32_t(state.range(1));
+    fabric::fabric f(row_pipelines(w, h));
     fabric::run_options options;
-    options.threads = std::size_t(state.range(1));
+    options.threads = std::size_t(state.range(2));
     std::uint64_t cycles = 0;
     for (auto _ : state) {
         const auto r = f.run(options);
@@ -88,15 +91,50 @@ void BM_fabric_row_pipelines(benchmark::State& state) {
         cycles = r.cycles;
     }
     const double runs = double(state.iterations());
-    const double hops = double(w) * double(w - 1) * wavelets;
+    const double hops = double(h) * double(w - 1) * wavelets;
     state.counters["cycles"] = double(cycles);
     state.counters["hops/s"] = benchmark::Counter(hops * runs, benchmark::Counter::kIsRate);
-    state.counters["PE-cycles/s"] = benchmark::Counter(double(w) * double(w) * double(cycles) * runs, benchmark::Counter::kIsRate);
-    state.counters["state B/PE"] = double(f.state_bytes()) / (double(w) * double(w));
+    state.counters["PE-cycles/s"] = benchmark::Counter(double(w) * double(h) * double(cycles) * runs, benchmark::Counter::kIsRate);
+    state.counters["state B/PE"] = double(f.state_bytes()) / (double(w) * double(h));
 }
 BENCHMARK(BM_fabric_row_pipelines)
-    ->ArgNames({"W", "threads"})
-    ->ArgsProduct({{64, 128, 256}, {1, 2}})
+    ->ArgNames({"W", "H", "threads"})
+    ->Args({64, 64, 1})->Args({64, 64, 2})
+    ->Args({128, 128, 1})->Args({128, 128, 2})
+    ->Args({256, 256, 1})->Args({256, 256, 2})
+    ->Args({750, 994, 1})->Args({750, 994, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The nine-point heat equation on a W x H grid of PEs (examples/heat2d: the Life board's spiral
+// routing, one point per PE, a frame of drain PEs around it), `steps` time steps, built from the
+// .paint and .w files. W = H = 63 and 255 fill 65 x 65 and 257 x 257 fabrics; 747 x 990 fills the
+// full 750 x 994 wafer but for a column and a row (the board's W and H are multiples of 3).
+void BM_fabric_heat2d(benchmark::State& state) {
+    constexpr int steps = 4;
+    const auto w = std::int32_t(state.range(0)), h = std::int32_t(state.range(1));
+    diagnostics diags;
+    const std::string dir = std::string(WAFER_SOURCE_DIR) + "/examples/";
+    fabric::fabric f(parse::build_paint_file(dir + "heat2d/heat2d.paint", {dir + "life"}, {{"W", w}, {"H", h}, {"N", steps}}, diags));
+    fabric::run_options options;
+    options.threads = std::size_t(state.range(2));
+    std::uint64_t cycles = 0;
+    for (auto _ : state) {
+        const auto r = f.run(options);
+        if (r.status != fabric::run_status::halted) state.SkipWithError("the stencil did not halt");
+        cycles = r.cycles;
+    }
+    const double runs = double(state.iterations()), pes = double(f.layout().pes.size());
+    state.counters["cycles"] = double(cycles);
+    state.counters["steps/s"] = benchmark::Counter(steps * runs, benchmark::Counter::kIsRate);
+    state.counters["PE-cycles/s"] = benchmark::Counter(pes * double(cycles) * runs, benchmark::Counter::kIsRate);
+    state.counters["state B/PE"] = double(f.state_bytes()) / pes;
+}
+BENCHMARK(BM_fabric_heat2d)
+    ->ArgNames({"W", "H", "threads"})
+    ->Args({63, 63, 1})->Args({63, 63, 2})
+    ->Args({255, 255, 1})->Args({255, 255, 2})
+    ->Args({747, 990, 1})->Args({747, 990, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

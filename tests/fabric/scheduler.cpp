@@ -167,4 +167,31 @@ TEST_CASE("an active set keeps each index once and gives them back in order") {
     out.clear();
     a.drain_below(2, [&](std::uint32_t i) { out.push_back(i); });
     CHECK(out == std::vector<std::uint32_t>{1});
+
+    // ahead(i) comes before f(i), once for each index, and a few indices early.
+    for (std::uint32_t i : {3u, 7u, 8u, 9u, 40u, 63u, 64u, 70u}) a.insert(i);
+    std::vector<std::uint32_t> fetched;
+    std::vector<std::size_t> early;
+    out.clear();
+    a.drain([&](std::uint32_t i) {
+        CHECK(std::find(fetched.begin(), fetched.end(), i) != fetched.end());
+        early.push_back(fetched.size() - out.size());
+        out.push_back(i);
+    }, [&](std::uint32_t i) { fetched.push_back(i); });
+    CHECK(fetched == out);
+    CHECK(early.front() == 4);  // fetched: the first, and three beyond it
+}
+
+TEST_CASE("an active set over a range [first, first + n) gives back its own indices") {
+    fabric::active_set a;
+    a.resize(100, 1000);
+    for (std::uint32_t i : {1099u, 1000u, 1064u}) a.insert(i);
+    std::vector<std::uint32_t> out;
+    a.drain_below(1064, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{1000});
+    a.drain_below(1100, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{1000, 1064, 1099});
+    a.insert(1001);  // the next round starts from the range's first index
+    a.drain_below(1002, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out.back() == 1001);
 }

@@ -41,9 +41,11 @@ public:
     /// Calls f(i) for every index below `bound` not drained yet, in increasing order, and removes
     /// them: successive calls with growing bounds drain the set strip by strip, and the one that
     /// reaches the end of the range starts the next round from its first index. `f` must not insert
-    /// into this set below `bound`.
-    template <class F>
-    void drain_below(std::size_t bound, F&& f) {
+    /// into this set below `bound`. `ahead(i)` is called a few indices before f(i), to fetch what f
+    /// will read.
+    template <class F, class A = void (*)(std::uint32_t)>
+    void drain_below(std::size_t bound, F&& f, A&& ahead = [](std::uint32_t) {}) {
+        constexpr int lookahead = 3;
         const std::size_t limit = bound - first_;   // in bit positions
         const std::size_t end = (limit + 63) / 64;  // bit words that hold indices below the bound
         std::size_t w = (from_ - first_) / 64;
@@ -62,8 +64,15 @@ public:
             bits_[w] = x & ~mask;
             if (bits_[w] == 0) summary_[s] &= ~(std::uint64_t(1) << (w % 64));
             count_ -= std::size_t(std::popcount(take));
+            const auto index = [&](std::uint64_t bits) { return std::uint32_t(first_ + w * 64 + std::size_t(std::countr_zero(bits))); };
+            std::uint64_t lead = take;
+            for (int k = 0; k < lookahead && lead; ++k, lead &= lead - 1) ahead(index(lead));
             while (take) {
-                f(std::uint32_t(first_ + w * 64 + std::size_t(std::countr_zero(take))));
+                if (lead) {
+                    ahead(index(lead));
+                    lead &= lead - 1;
+                }
+                f(index(take));
                 take &= take - 1;
             }
             ++w;
@@ -80,9 +89,9 @@ public:
 
     /// Calls f(i) for every index, in increasing order, and empties the set. `f` must not insert
     /// into this set.
-    template <class F>
-    void drain(F&& f) {
-        drain_below(end_, f);
+    template <class F, class A = void (*)(std::uint32_t)>
+    void drain(F&& f, A&& ahead = [](std::uint32_t) {}) {
+        drain_below(end_, f, ahead);
     }
 
 private:

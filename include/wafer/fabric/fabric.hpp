@@ -219,7 +219,8 @@ private:
                 part.wake_cycle = now;  // what a PE wakes is its own router: it moves in this cycle
                 part.clock.step_pes(s.pes, [&](std::uint32_t i) { pes.step(i, now); });
                 part.wake_cycle = now + 1;
-                part.clock.step_routers(s.routers, [&](std::uint32_t r) { routers.step(r, now); });
+                part.clock.step_routers(s.routers, [&](std::uint32_t r) { routers.step(r, now); },
+                                        [&](std::uint32_t r) { routers.prefetch(r); });
             }
             routers.end_cycle(now);
         }

@@ -31,14 +31,6 @@ public:
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
     void step(std::uint32_t r, std::uint64_t now) {
-        // Routers are visited in index order: fetch the state of those a few visits ahead.
-        if (r + 8 < router_count_) __builtin_prefetch(routers_ + r + 8);
-        if (r + 4 < router_count_) {
-            const auto& ahead = routers_[r + 4];
-            __builtin_prefetch(colors_ + ahead.colors);
-            __builtin_prefetch(colors_ + ahead.colors + 1);
-            __builtin_prefetch(buffers_ + ahead.buffers);
-        }
         const auto& rs = routers_[r];
         std::uint8_t busy = 0;  // ports already used in this cycle: outputs, and the core's input
         bool moved = false, more = false, lost = false;
@@ -56,6 +48,14 @@ public:
         if (more || lost) part_.wake_router(std::int32_t(r));
     }
 
+    /// Fetches what step(r) reads, a few routers before it: all of router r's colors and buffers
+    /// (a router with many colors spans several cache lines).
+    void prefetch(std::uint32_t r) const {
+        const auto& rs = routers_[r];
+        fetch(colors_ + rs.colors, rs.color_count * sizeof(color_state));
+        fetch(buffers_ + rs.buffers, rs.buffer_count * sizeof(input_buffer));
+    }
+
     /// After the cycle's last router: the run goes on while wavelets move.
     void end_cycle(std::uint64_t now) {
         if (moved_) part_.happened(now + hop_cycles);
@@ -67,6 +67,11 @@ private:
     static constexpr std::uint8_t core_input = 1u << hw::ports;
 
     enum class outcome : std::uint8_t { stays, moved, lost };
+
+    static void fetch(const void* p, std::size_t bytes) {
+        const auto* b = static_cast<const char*>(p);
+        for (std::size_t at = 0; at < bytes; at += 64) __builtin_prefetch(b + at);
+    }
 
     machine& m_;
     partition& part_;

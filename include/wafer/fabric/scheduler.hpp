@@ -81,10 +81,11 @@ public:
     [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_[at % 2].insert(r); }
 
     /// Calls f(r) for each router listed for this cycle with an index below `limit` not visited yet,
-    /// in index order. `f` may list routers for the next cycle.
-    template <class F>
-    void step_routers(std::size_t limit, F&& f) {
-        routers_[now_ % 2].drain_below(limit, f);
+    /// in index order. `f` may list routers for the next cycle; `ahead(r)` comes a few routers
+    /// before f(r).
+    template <class F, class A = void (*)(std::uint32_t)>
+    void step_routers(std::size_t limit, F&& f, A&& ahead = [](std::uint32_t) {}) {
+        routers_[now_ % 2].drain_below(limit, f, ahead);
     }
 
     /// The next cycle anything can happen after `now`, if any.
