@@ -26,7 +26,7 @@ public:
     /// Moves the routers of partition `part`, on one thread.
     router_stepper(machine& m, partition& part)
         : m_(m), part_(part), routers_(m.routers.data()), colors_(m.colors.data()), buffers_(m.buffers.data()),
-          queues_(m.queues.data()), router_count_(m.routers.size()) {}
+          queues_(m.queues.data()) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
@@ -79,7 +79,6 @@ private:
     color_state* colors_;
     input_buffer* buffers_;
     queue_state* queues_;
-    std::size_t router_count_;
     bool moved_ = false;  ///< a wavelet moved in this cycle
 
     /// The input queue a color delivers to: its own, or for a message-passing color the bank's.

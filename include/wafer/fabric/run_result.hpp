@@ -26,7 +26,8 @@ struct run_options {
     /// starting again from cycle 0; ends exactly as the run it came from would have.
     bool resume = false;
     /// `checkpoint` is called between cycles, once the clock passes each multiple of
-    /// checkpoint_every; it may take the fabric's state().
+    /// checkpoint_every; it may take the fabric's state(). It and `progress` run on one of the run's
+    /// threads while the others wait.
     std::uint64_t checkpoint_every = 0;
     std::function<void(std::uint64_t cycle)> checkpoint;
     /// `progress` gets the last multiple of progress_every the clock reached (0: never called);
