@@ -79,17 +79,23 @@ ir::layout row_pipelines(std::int32_t w, std::int32_t h) {
     return l;
 }
 
-void BM_fabric_row_pipelines(benchmark::State& state) {
-    const auto w = std::int32_t(state.range(0)), h = std::int32_t(state.range(1));
-    fabric::fabric f(row_pipelines(w, h));
+/// Runs `f` once per benchmark iteration on state.range(2) threads; the cycles a run took.
+std::uint64_t timed_runs(benchmark::State& state, fabric::fabric& f) {
     fabric::run_options options;
     options.threads = std::size_t(state.range(2));
     std::uint64_t cycles = 0;
     for (auto _ : state) {
         const auto r = f.run(options);
-        if (r.status != fabric::run_status::halted) state.SkipWithError("the pipelines did not halt");
+        if (r.status != fabric::run_status::halted) state.SkipWithError("the run did not halt");
         cycles = r.cycles;
     }
+    return cycles;
+}
+
+void BM_fabric_row_pipelines(benchmark::State& state) {
+    const auto w = std::int32_t(state.range(0)), h = std::int32_t(state.range(1));
+    fabric::fabric f(row_pipelines(w, h));
+    const std::uint64_t cycles = timed_runs(state, f);
     const double runs = double(state.iterations());
     const double hops = double(h) * double(w - 1) * wavelets;
     state.counters["cycles"] = double(cycles);
@@ -116,14 +122,7 @@ void BM_fabric_heat2d(benchmark::State& state) {
     diagnostics diags;
     const std::string dir = std::string(WAFER_SOURCE_DIR) + "/examples/";
     fabric::fabric f(parse::build_paint_file(dir + "heat2d/heat2d.paint", {dir + "life"}, {{"W", w}, {"H", h}, {"N", steps}}, diags));
-    fabric::run_options options;
-    options.threads = std::size_t(state.range(2));
-    std::uint64_t cycles = 0;
-    for (auto _ : state) {
-        const auto r = f.run(options);
-        if (r.status != fabric::run_status::halted) state.SkipWithError("the stencil did not halt");
-        cycles = r.cycles;
-    }
+    const std::uint64_t cycles = timed_runs(state, f);
     const double runs = double(state.iterations()), pes = double(f.layout().pes.size());
     state.counters["cycles"] = double(cycles);
     state.counters["steps/s"] = benchmark::Counter(steps * runs, benchmark::Counter::kIsRate);
