@@ -5,8 +5,9 @@
 // fabric::run is timed.
 //
 // BM_fabric_row_pipelines/W/H/threads reports wavelet hops (a wavelet crossing one router-to-router
-// link) and PE-cycles (PEs times simulated cycles) per second of host time; BM_fabric_heat2d, a
-// two-dimensional nine-point stencil, time steps per second.
+// link) and PE-cycles (PEs times simulated cycles) per second of host time; BM_fabric_idle, one such
+// row on a fabric whose other rows are idle; BM_fabric_heat2d, a two-dimensional nine-point
+// stencil, time steps per second.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -31,11 +32,12 @@ ir::dsd operand(ir::dsd::kind k, std::array<std::int32_t, ir::max_rank> stride =
     return d;
 }
 
-ir::pe_program pipeline_stage(std::string kernel, ir::dsd dst, ir::dsd src, std::uint32_t memory_words) {
+ir::pe_program pipeline_stage(std::string kernel, ir::dsd dst, ir::dsd src, std::uint32_t memory_words,
+                              std::uint16_t length = wavelets) {
     ir::dsd_op mov;
     mov.op = ir::opcode::mov;
     mov.rank = 1;
-    mov.extent = {wavelets, 1, 1, 1};
+    mov.extent = {length, 1, 1, 1};
     mov.dst = dst;
     mov.src = {src, {}, {}};
     ir::pe_program p;
@@ -45,14 +47,16 @@ ir::pe_program pipeline_stage(std::string kernel, ir::dsd dst, ir::dsd src, std:
     return p;
 }
 
-ir::layout row_pipelines(std::int32_t w, std::int32_t h) {
+/// `busy` rows (from row 0) stream; the others are laid out alike but send nothing, and halt.
+ir::layout row_pipelines(std::int32_t w, std::int32_t h, std::int32_t busy) {
     const auto in = operand(ir::dsd::kind::fabin), out = operand(ir::dsd::kind::fabout);
     const auto array = operand(ir::dsd::kind::mem, {1});
     ir::layout l;
     l.width = w;
     l.height = h;
     l.programs = {pipeline_stage("send", out, array, wavelets), pipeline_stage("relay", out, in, 0),
-                  pipeline_stage("recv", array, in, wavelets)};
+                  pipeline_stage("recv", array, in, wavelets),  pipeline_stage("quiet", out, array, wavelets, 0),
+                  pipeline_stage("quiet_relay", out, in, 0, 0), pipeline_stage("quiet_recv", array, in, wavelets, 0)};
     auto rule = [](int color, ir::port from, ir::port to) {
         return ir::color_route{std::uint8_t(color), {ir::switch_position{from, hw::bit(to)}}};
     };
@@ -62,7 +66,7 @@ ir::layout row_pipelines(std::int32_t w, std::int32_t h) {
             ir::placed_pe pe;
             pe.x = x;
             pe.y = y;
-            pe.program = x == 0 ? 0 : x + 1 == w ? 2 : 1;
+            pe.program = std::uint32_t((x == 0 ? 0 : x + 1 == w ? 2 : 1) + (y < busy ? 0 : 3));
             ir::router r{x, y, {}};
             if (x > 0) {
                 pe.input_color[0] = std::int8_t(rx);
@@ -94,7 +98,7 @@ std::uint64_t timed_runs(benchmark::State& state, fabric::fabric& f) {
 
 void BM_fabric_row_pipelines(benchmark::State& state) {
     const auto w = std::int32_t(state.range(0)), h = std::int32_t(state.range(1));
-    fabric::fabric f(row_pipelines(w, h));
+    fabric::fabric f(row_pipelines(w, h, h));
     const std::uint64_t cycles = timed_runs(state, f);
     const double runs = double(state.iterations());
     const double hops = double(h) * double(w - 1) * wavelets;
@@ -109,6 +113,23 @@ BENCHMARK(BM_fabric_row_pipelines)
     ->Args({128, 128, 1})->Args({128, 128, 2})
     ->Args({256, 256, 1})->Args({256, 256, 2})
     ->Args({750, 994, 1})->Args({750, 994, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// An idle fabric: one row of W PEs streams as above, on a W x H fabric whose other rows halt at
+// once (their routers configured, their state allocated). Against the same row alone (H = 1), the
+// difference is what the idle part costs; docs/performance.md compares it per cycle with the
+// loaded fabric (BM_fabric_row_pipelines/W/H).
+void BM_fabric_idle(benchmark::State& state) {
+    const auto w = std::int32_t(state.range(0)), h = std::int32_t(state.range(1));
+    fabric::fabric f(row_pipelines(w, h, 1));
+    const std::uint64_t cycles = timed_runs(state, f);
+    state.counters["cycles"] = double(cycles);
+    state.counters["hops/s"] = benchmark::Counter(double(w - 1) * wavelets * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_fabric_idle)
+    ->ArgNames({"W", "H", "threads"})
+    ->Args({750, 1, 1})->Args({750, 994, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

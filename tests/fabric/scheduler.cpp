@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -194,4 +195,34 @@ TEST_CASE("an active set over a range [first, first + n) gives back its own indi
     a.insert(1001);  // the next round starts from the range's first index
     a.drain_below(1002, [&](std::uint32_t i) { out.push_back(i); });
     CHECK(out.back() == 1001);
+}
+
+TEST_CASE("an active set's next() is the least index its round has not drained, and rewind() starts a round again") {
+    std::mt19937 rng(7);
+    for (int round = 0; round < 200; ++round) {
+        const std::size_t first = rng() % 3 == 0 ? 1000 : 0, n = 1 + rng() % 20000;
+        fabric::active_set a;
+        a.resize(n, first);
+        std::set<std::uint32_t> left;  // the reference: what this round has not drained yet
+        for (int k = int(rng() % 40); k > 0; --k) {
+            const auto i = std::uint32_t(first + rng() % n);
+            a.insert(i);
+            left.insert(i);
+        }
+        // Drain in strips that skip to next(), as fabric.hpp does, and stop when nothing is left.
+        for (std::size_t bound = first; !left.empty();) {
+            const std::size_t next = a.next();
+            REQUIRE(next == *left.begin());
+            bound = std::max(bound, next) + 1 + rng() % 300;
+            a.drain_below(std::min(bound, first + n), [&](std::uint32_t i) {
+                CHECK(i == *left.begin());
+                left.erase(left.begin());
+            });
+        }
+        CHECK(a.next() == first + n);
+        a.rewind();
+        const auto again = std::uint32_t(first + rng() % n);
+        a.insert(again);
+        CHECK(a.next() == again);  // from the first index, wherever the last round stopped
+    }
 }

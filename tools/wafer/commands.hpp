@@ -22,7 +22,8 @@ inline constexpr int exit_fault = 5;      ///< the program did something the PE 
 
 int carbide(args&);
 int paint(args&);
-int run(args&);
+class processes;
+int run(args&, processes&);
 int miget(args&);
 int miset(args&);
 int milink(args&);

@@ -1,8 +1,10 @@
 // wafer: the command-line face of the library, speaking the original tools' key=value conventions.
 #include <cstring>
 #include <iostream>
+#include <sstream>
 
 #include "commands.hpp"
+#include "processes.hpp"
 
 namespace {
 
@@ -25,7 +27,8 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       threads=N runs N bands of the fabric at once, with the same result as one; stop=C stops as cycle
       C begins (out= then holds memory at that cycle); checkpoint= writes the run state at the end, and
       every N cycles with every=N; resume= goes on from a checkpoint, ending as the whole run would;
-      on a terminal a run longer than a second shows a progress line (progress: always, quiet: never)
+      on a terminal a run longer than a second shows a progress line (progress: always, quiet: never);
+      in a build with MPI, mpirun -np K wafer run ... spreads the run over K processes, with the same result
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]
@@ -38,29 +41,38 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
 
 int main(int argc, char** argv) {
     using namespace wafer::cli;
+    processes world(argc, argv);  // one, or those mpirun started (processes.hpp)
     if (argc < 2 || std::strcmp(argv[1], "help") == 0 || std::strcmp(argv[1], "--help") == 0) {
         std::cout << usage;
-        return argc < 2 ? exit_usage : exit_ok;
+        return world.settle(argc < 2 ? exit_usage : exit_ok, false, "");
     }
     const std::string command = argv[1];
+    std::ostringstream error;
+    int status = exit_error;
+    bool failed = true;
     try {
         args a(argc, argv, 2);
-        if (command == "carbide") return carbide(a);
-        if (command == "paint") return paint(a);
-        if (command == "run") return run(a);
-        if (command == "miget") return miget(a);
-        if (command == "miset") return miset(a);
-        if (command == "milink") return milink(a);
-        std::cerr << "wafer: unknown command '" << command << "'\n" << usage;
-        return exit_usage;
+        if (command == "run") status = run(a, world);
+        else if (!world.root()) status = exit_ok;  // the other commands run on process 0 alone
+        else if (command == "carbide") status = carbide(a);
+        else if (command == "paint") status = paint(a);
+        else if (command == "miget") status = miget(a);
+        else if (command == "miset") status = miset(a);
+        else if (command == "milink") status = milink(a);
+        else {
+            error << "wafer: unknown command '" << command << "'\n" << usage;
+            status = exit_usage;
+        }
+        failed = status == exit_usage;
+    } catch (const wafer::fabric::peer_failure&) {
+        failed = false;  // another process failed, and says why
     } catch (const usage_error& e) {
-        std::cerr << "wafer " << command << ": " << e.what() << "\n" << usage;
-        return exit_usage;
+        error << "wafer " << command << ": " << e.what() << "\n" << usage;
+        status = exit_usage;
     } catch (const wafer::error& e) {
-        std::cerr << e.render();
-        return exit_error;
+        error << e.render();
     } catch (const std::exception& e) {
-        std::cerr << "wafer " << command << ": internal error: " << e.what() << '\n';
-        return exit_error;
+        error << "wafer " << command << ": internal error: " << e.what() << '\n';
     }
+    return world.settle(status, failed, error.str());
 }

@@ -1,10 +1,12 @@
-// wafer run: run an image (or a .w / .paint built on the spot) on the fabric interpreter.
+// wafer run: run an image (or a .w / .paint built on the spot) on the fabric interpreter, spread
+// over the processes mpirun started when there are several (processes.hpp).
 #include <chrono>
 #include <iostream>
 #include <optional>
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "processes.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/image/checkpoint.hpp"
 #include "wafer/image/format.hpp"
@@ -66,7 +68,8 @@ constexpr std::uint64_t max_threads = 1024;
 constexpr std::uint64_t progress_every = 4096;
 }  // namespace
 
-int run(args& a) {
+int run(args& a, processes& world) {
+    const bool spread = world.size() > 1;  // over the processes mpirun started: only process 0 writes
     auto out = a.get("out");
     auto map = a.get("map");
     auto checkpoint = a.get("checkpoint");
@@ -76,6 +79,8 @@ int run(args& a) {
     if (auto t = a.get("threads")) {
         options.threads = std::size_t(positive("threads", *t));
         if (options.threads > max_threads) throw usage_error("threads=" + *t + " is more than " + std::to_string(max_threads));
+        if (spread && options.threads > 1 && !world.threads_allowed())
+            throw usage_error("threads=" + *t + " needs an MPI that serves threads (MPI_THREAD_SERIALIZED)");
     }
     if (auto s = a.get("stop")) options.stop = positive("stop", *s);
     if (auto e = a.get("every")) {
@@ -84,7 +89,8 @@ int run(args& a) {
     }
     if (options.stop > 0 && !out && !checkpoint)
         throw usage_error("stop= keeps the state at that cycle only with out=F.img or checkpoint=F.ckpt");
-    progress_line line(a.flag("progress"), a.flag("quiet"));
+    if (spread && a.flag("progress")) throw usage_error("progress: a run spread over processes (mpirun) draws no progress line");
+    progress_line line(a.flag("progress"), a.flag("quiet") || spread);
     image::image im;
     std::optional<fabric::run_state> state;
     if (resume) {
@@ -105,13 +111,18 @@ int run(args& a) {
         for (std::size_t pe = 0; pe < im.memory.size(); ++pe)
             if (!im.memory[pe].empty()) f.load(pe, im.memory[pe]);
     }
-    auto save = [&] { image::write_checkpoint(image::checkpoint{image::image{f.layout(), {}, 0, {}}, f.state()}, *checkpoint); };
+    auto save = [&] {
+        if (world.root()) image::write_checkpoint(image::checkpoint{image::image{f.layout(), {}, 0, {}}, f.state()}, *checkpoint);
+    };
     if (options.checkpoint_every > 0) options.checkpoint = [&](std::uint64_t) { save(); };
+    options.peers = world.peers();
+    world.ready();
     if (line.wanted()) {
         options.progress_every = progress_every;
         options.progress = [&](std::uint64_t) { line.update(f); };
     }
     auto result = f.run(options);
+    if (!world.root()) return exit_ok;  // process 0 has the result and writes the files; settle() gives its status to all
     if (line.wanted()) line.update(f, true);
     if (checkpoint) save();
     quote_sources(result.diagnostics);

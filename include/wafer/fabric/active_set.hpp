@@ -80,6 +80,26 @@ public:
         from_ = bound >= end_ ? first_ : bound;
     }
 
+    /// The least index not drained yet in this round (at or past where it has got to), or the
+    /// range's end: a few summary words to read, so a strip with nothing to do is skipped.
+    std::size_t next() const noexcept {
+        if (count_ == 0) return end_;
+        std::size_t w = (from_ - first_) / 64;
+        std::uint64_t x = w < bits_.size() ? bits_[w] & (~std::uint64_t(0) << ((from_ - first_) % 64)) : 0;
+        if (x) return first_ + w * 64 + std::size_t(std::countr_zero(x));
+        for (std::size_t s = (w + 1) / 64, bit = (w + 1) % 64; s < summary_.size(); ++s, bit = 0) {
+            const std::uint64_t words = summary_[s] & (~std::uint64_t(0) << bit);
+            if (!words) continue;
+            w = s * 64 + std::size_t(std::countr_zero(words));
+            return first_ + w * 64 + std::size_t(std::countr_zero(bits_[w]));
+        }
+        return end_;
+    }
+
+    /// Starts the next round of drain_below calls from the first index, when this one drained all
+    /// there was without reaching the end.
+    void rewind() noexcept { from_ = first_; }
+
     /// Calls f(i) for every index, in increasing order, and keeps them.
     template <class F>
     void each(F&& f) const {

@@ -52,6 +52,14 @@ struct prepared_op {
     bool flat = false;              ///< walks one dimension (after merging): a short burst needs no staging
     std::array<std::uint8_t, detail::operand_slots> stream_slots{};  ///< the slots that are fabric or FIFO operands
     std::uint8_t stream_count = 0;
+    std::uint8_t operands = 1;      ///< the slots it uses: the destination and its sources
+    std::uint8_t fabric_slots = 0;  ///< bit k: slot k is fabin or fabout
+    std::uint8_t fifo_slots = 0;    ///< bit k: slot k is a FIFO
+    /// Each memory slot starts at its operand's own base (no register, no wavelet index) and the
+    /// words it reaches are in the PE's declared memory: issuing it checks nothing (set by
+    /// prepare(ir::pe_program), which knows the memory).
+    bool static_reach = false;
+    std::array<std::int32_t, detail::operand_slots> base{};  ///< static_reach: each memory slot's base
     /// A plain move between a queue and a queue or one-dimensional memory, with no option on its
     /// fabric operands: what streaming PEs run most. The PE moves such elements itself.
     enum class form : std::uint8_t { general, relay, receive, send } shape = form::general;
@@ -248,8 +256,11 @@ inline prepared_op prepare(const ir::dsd_op& op) {
     p.execute = detail::kernel_for(op.type, op.op);
     const int used = 1 + ir::sources_of(op.op);
     const std::int64_t w = ir::words_of(op.type);
+    p.operands = std::uint8_t(used);
     for (int k = 0; k < used; ++k) {
         const auto kind = ir::operand(op, k).k;
+        if (ir::is_fabric(kind)) p.fabric_slots = std::uint8_t(p.fabric_slots | 1u << k);
+        if (kind == ir::dsd::kind::fifo) p.fifo_slots = std::uint8_t(p.fifo_slots | 1u << k);
         if (kind == ir::dsd::kind::mem) p.memory_slots = std::uint8_t(p.memory_slots | 1u << k);
         if (k > 0 && detail::staged_in_kind(kind)) p.staged_in = std::uint8_t(p.staged_in | 1u << (k - 1));
         if (k == 0 && detail::staged_out_kind(kind)) p.staged_out = true;

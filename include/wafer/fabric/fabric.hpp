@@ -16,7 +16,9 @@
 // a strip's PEs step, then its routers move, while that state is in cache. Neither phase depends on
 // the order it visits PEs or routers in, so with run_options::threads the fabric is cut into
 // bands, each run on its own thread; between cycles one thread commits what crossed the bands'
-// borders, in band order. Memory, cycles and reports are the same for any number of threads.
+// borders, in band order (detail/commit.hpp). With run_options::peers the bands are spread over
+// processes too (peers.hpp), which send each other what crosses between them at the commit.
+// Memory, cycles and reports are the same for any number of threads and processes.
 #include <algorithm>
 #include <barrier>
 #include <cstdint>
@@ -28,6 +30,8 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/fabric/detail/bands_state.hpp"
+#include "wafer/fabric/detail/commit.hpp"
 #include "wafer/fabric/detail/construct.hpp"
 #include "wafer/fabric/detail/describe.hpp"
 #include "wafer/fabric/detail/snapshot.hpp"
@@ -35,6 +39,7 @@
 #include "wafer/fabric/detail/wait_analysis.hpp"
 #include "wafer/fabric/machine.hpp"
 #include "wafer/fabric/pe.hpp"
+#include "wafer/fabric/peers.hpp"
 #include "wafer/fabric/report.hpp"
 #include "wafer/fabric/router.hpp"
 #include "wafer/fabric/run_result.hpp"
@@ -129,18 +134,31 @@ public:
         detail::apply(m_, std::move(s));
     }
 
+    /// With run_options::peers, every process runs this on its own fabric built from the same
+    /// layout (with the same memory loaded); process 0 returns the run's result and its fabric ends
+    /// holding the run's state (memory, pe_cycles, state()), while the others return how the run
+    /// ended (status and cycles) and their fabrics hold only their own bands' state. Throws
+    /// peer_failure when another process failed.
     run_result run(const run_options& options = {}) {
-        if (options.resume) detail::resume(m_, options.max_cycles, options.threads);
-        else detail::restart(m_, options.max_cycles, options.threads);
+        auto* const distributed = options.peers;
+        const std::size_t parts = options.threads * (distributed ? distributed->size() : 1);
+        if (options.resume) detail::resume(m_, options.max_cycles, parts);
+        else detail::restart(m_, options.max_cycles, parts);
+        // The cycles a PE does not run ahead past (machine::horizon): where the run may stop or checkpoint.
+        m_.stop = options.stop;
+        m_.checkpoint_every = options.checkpoint ? options.checkpoint_every : 0;
+        detail::commit commit(m_, distributed);
         std::vector<band> bands;
-        bands.reserve(m_.parts.size());
-        for (auto& part : m_.parts) bands.emplace_back(m_, part);
-        std::vector<std::exception_ptr> failures(bands.size());
-        std::uint64_t now = m_.now;
+        bands.reserve(commit.part_end() - commit.part_first());
+        for (std::size_t k = commit.part_first(); k < commit.part_end(); ++k) bands.emplace_back(m_, m_.parts[k]);
+        std::vector<std::exception_ptr> failures(std::max<std::size_t>(bands.size(), 1));
+        std::uint64_t now = m_.now, next_to_run = now;
         auto multiple = [&](std::uint64_t every) { return every > 0 ? now / every : 0; };
         std::uint64_t reported = multiple(options.progress_every), saved = multiple(options.checkpoint_every);
         bool limited = false, stopped = false, stop = false;
-        // Before each cycle: stop past the limit or at options.stop, report progress, checkpoint.
+        std::uint64_t why = detail::go_on;
+        // Before each cycle: stop past the limit or at options.stop, report progress, checkpoint. A
+        // callback that throws stops the run at the next commit, which every process takes part in.
         auto begin = [&] {
             if (now > m_.limit) {
                 limited = stop = true;
@@ -151,53 +169,51 @@ public:
                 stopped = stop = true;
                 return;
             }
-            if (options.progress && options.progress_every > 0 && multiple(options.progress_every) > reported) {
-                reported = multiple(options.progress_every);
-                options.progress(reported * options.progress_every);
-            }
-            if (options.checkpoint && options.checkpoint_every > 0 && multiple(options.checkpoint_every) > saved) {
-                saved = multiple(options.checkpoint_every);
-                options.checkpoint(now);
+            try {
+                if (options.progress && options.progress_every > 0 && multiple(options.progress_every) > reported) {
+                    reported = multiple(options.progress_every);
+                    options.progress(reported * options.progress_every);
+                }
+                if (options.checkpoint && options.checkpoint_every > 0 && multiple(options.checkpoint_every) > saved) {
+                    saved = multiple(options.checkpoint_every);
+                    if (distributed) collect(*distributed, commit, next_to_run);
+                    options.checkpoint(now);
+                }
+            } catch (...) {
+                failures.front() = std::current_exception();
             }
         };
         // After each cycle, on one thread while the others wait: what crossed a border arrives, and
-        // the clock moves on to the next cycle anything happens in.
-        auto commit = [&]() noexcept {
-            try {
-                cross(now);
-                reopen(now);
-                stop = std::ranges::any_of(m_.parts, [](const partition& p) { return !p.faults.empty(); }) ||
-                       std::ranges::any_of(failures, [](const std::exception_ptr& e) { return bool(e); });
-                if (stop) return;
-                std::optional<std::uint64_t> next;
-                for (const auto& part : m_.parts)
-                    if (const auto t = part.clock.next_cycle(now); t && (!next || *t < *next)) next = t;
-                if (!next) {
-                    stop = true;
-                    return;
-                }
-                now = *next;
-                begin();
-            } catch (...) {
-                failures.front() = std::current_exception();
+        // the clock moves on to the next cycle anything happens in, the same in every process.
+        auto after = [&]() noexcept {
+            next_to_run = now + 1;
+            const auto agreed = commit.after(now, failures);
+            if (agreed.stop != detail::go_on || agreed.next == agreement::never) {
+                why = agreed.stop;
                 stop = true;
+                return;
             }
+            now = agreed.next;
+            begin();
         };
         auto cycles = [&](std::size_t k, auto&& sync) {
             while (!stop) {
-                try {
-                    bands[k].cycle(now);
-                } catch (...) {
-                    failures[k] = std::current_exception();
+                if (k < bands.size()) {  // a process may run no band (more of them than PEs)
+                    try {
+                        bands[k].cycle(now);
+                    } catch (...) {
+                        failures[k] = std::current_exception();
+                    }
                 }
                 sync();
             }
         };
+        commit.start(failures.front());
         begin();
-        if (bands.size() == 1) {
-            cycles(0, commit);
+        if (bands.size() <= 1) {
+            cycles(0, after);
         } else {
-            std::barrier sync(std::ptrdiff_t(bands.size()), commit);
+            std::barrier sync(std::ptrdiff_t(bands.size()), after);
             auto arrive = [&] { sync.arrive_and_wait(); };
             std::vector<std::jthread> threads;
             for (std::size_t k = 1; k < bands.size(); ++k) threads.emplace_back([&, k] { cycles(k, arrive); });
@@ -205,6 +221,8 @@ public:
         }
         for (const auto& e : failures)
             if (e) std::rethrow_exception(e);
+        if (why == detail::failed) throw peer_failure();
+        if (distributed) return ended(*distributed, commit, next_to_run, limited, stopped, now);
         detail::gather(m_);
         return finish(limited, stopped, now);
     }
@@ -215,13 +233,19 @@ private:
         band(machine& m, partition& p) : part(p), pes(m, p), routers(m, p) {}
         void cycle(std::uint64_t now) {
             part.clock.begin(now);
-            for (const auto& s : part.strips) {
+            for (auto s = part.strips.begin(); s != part.strips.end(); ++s) {
+                // Strips with no PE due and no router listed are skipped: an idle part of the fabric
+                // costs nothing per cycle. (Only a PE lists a router for its own cycle, its own.)
+                const std::size_t pe = part.clock.next_pe(), router = part.clock.next_router();
+                if (pe >= part.pe_end && router >= part.router_end) break;
+                while (s->pes <= pe && s->routers <= router) ++s;
                 part.wake_cycle = now;  // what a PE wakes is its own router: it moves in this cycle
-                part.clock.step_pes(s.pes, [&](std::uint32_t i) { pes.step(i, now); });
+                part.clock.step_pes(s->pes, [&](std::uint32_t i) { pes.step(i, now); });
                 part.wake_cycle = now + 1;
-                part.clock.step_routers(s.routers, [&](std::uint32_t r) { routers.step(r, now); },
+                part.clock.step_routers(s->routers, [&](std::uint32_t r) { routers.step(r, now); },
                                         [&](std::uint32_t r) { routers.prefetch(r); });
             }
+            part.clock.rewind();
             routers.end_cycle(now);
         }
         partition& part;
@@ -229,38 +253,57 @@ private:
         router_stepper routers;
     };
 
-    /// Wavelets sent into another partition's buffers arrive, in partition order, and wake their
-    /// routers, as do the wakes sent across; border buffers note what they hold for the next cycle.
-    void cross(std::uint64_t now) {
-        if (m_.parts.size() == 1) return;
-        for (auto& part : m_.parts) {
-            for (const auto& c : part.crossings) {
-                auto& b = m_.buffers[c.buffer];
-                b.items.push(c.item);
-                m_.part_of_router(b.router).clock.list_router(b.router, now + 1);
+    /// Process 0 gathers what every process's bands hold into its fabric, whose next cycle to run
+    /// is `next` (a checkpoint is due, or the run ended). Throws after the gather, so no process
+    /// is left waiting.
+    void collect(peers& p, const detail::commit& commit, std::uint64_t next) {
+        message mine;
+        std::exception_ptr failure;
+        try {
+            if (p.rank() != 0) {
+                const bands_state bands(m_, commit.part_first(), commit.part_end());
+                mine = detail::to_message(bands, bands.bytes());
             }
-            for (const auto r : part.wakes) m_.part_of_router(r).clock.list_router(r, now + 1);
-            part.crossings.clear();
-            part.wakes.clear();
+        } catch (...) {
+            failure = std::current_exception();  // process 0 finds the empty message damaged
         }
-        for (const auto b : m_.borders) m_.buffers[b].committed = std::uint8_t(m_.buffers[b].items.size());
+        auto all = p.gather(std::move(mine));
+        if (failure) std::rethrow_exception(failure);
+        for (std::size_t k = 1; k < all.size(); ++k) {
+            bands_state in(m_);
+            detail::from_message(all[k], in);
+            detail::put_bands(m_, std::move(in), next);
+        }
+        if (all.size() > 1) detail::derive(m_);
     }
 
-    /// Colors the PEs took out of teardown in this cycle take wavelets from the next: every router
-    /// of the cycle went by the state at its start.
-    void reopen(std::uint64_t now) {
-        auto wake = [&](std::int32_t r) {
-            if (r >= 0) m_.part_of_router(std::uint32_t(r)).clock.list_router(std::uint32_t(r), now + 1);
-        };
-        for (auto& part : m_.parts) {
-            for (const auto c : part.reopened) {
-                m_.set_teardown(c, false);
-                const auto& rs = m_.routers[m_.colors[c].router];
-                wake(std::int32_t(m_.colors[c].router));
-                for (int p = 1; p < hw::ports; ++p) wake(rs.neighbour[std::size_t(p)]);
+    /// The end of a run spread over processes: process 0 gathers the bands and finishes, then every
+    /// process learns how the run ended (process 0 proposes it; the others propose nothing, `never`
+    /// and 0, and a 0 agreed means process 0 failed).
+    run_result ended(peers& p, const detail::commit& commit, std::uint64_t next, bool limited, bool stopped, std::uint64_t now) {
+        run_result result;
+        agreement mine;
+        std::exception_ptr failure;
+        try {
+            collect(p, commit, next);
+            detail::gather(m_);
+            if (p.rank() == 0) {
+                result = finish(limited, stopped, now);
+                mine = {result.cycles, 1 + std::uint64_t(result.status)};
             }
-            part.reopened.clear();
+        } catch (...) {
+            failure = std::current_exception();
         }
+        const auto agreed = p.agree(mine);
+        if (failure) std::rethrow_exception(failure);
+        if (agreed.stop == 0) throw peer_failure();
+        if (p.rank() != 0) {
+            result.status = run_status(agreed.stop - 1);
+            result.cycles = agreed.next;
+            result.pe_count = m_.pes.size();
+            result.threads = m_.parts.size();
+        }
+        return result;
     }
 
     void check_pe(std::size_t pe) const {

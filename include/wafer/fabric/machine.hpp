@@ -51,12 +51,22 @@ struct machine {
 
     std::uint64_t now = 0;                             ///< the cycle being run
     std::uint64_t limit = 0;
+    std::uint64_t stop = 0, checkpoint_every = 0;      ///< the run's (run_options), 0: none
     // What the run has to report, gathered from the partitions when it ends.
     std::uint64_t last = 0;                            ///< the last cycle anything happened
     std::vector<fault> faults;
     std::vector<run_warning> warnings;
     drop_map drops;
     std::uint64_t sunk = 0;                            ///< wavelets a position without outputs discarded
+
+    /// The first cycle after `now` a PE may not run ahead to (pe.hpp): the cycle limit, the stop,
+    /// the next checkpoint, where a run shows its state as it is at that cycle.
+    std::uint64_t horizon(std::uint64_t now) const noexcept {
+        std::uint64_t h = limit;
+        if (stop > 0) h = std::min(h, stop);
+        if (checkpoint_every > 0) h = std::min(h, (now / checkpoint_every + 1) * checkpoint_every);
+        return h;
+    }
 
     word* memory_of(std::uint32_t pe) noexcept {
         const auto& p = pes[pe];

@@ -23,28 +23,26 @@ public:
     /// Steps the PEs of partition `part`, on one thread.
     pe_executor(machine& m, partition& part) : m_(m), part_(part) {}
 
-    /// Steps PE `i` at cycle `now` (it was due).
+    /// Steps PE `i` at cycle `now` (it was due). When the step that would come next touches nothing
+    /// another PE or router can see (private_next), it is taken at once, at its own cycle (now_), as
+    /// long as that cycle is before the machine's horizon: the outcome is the same, with fewer
+    /// visits. A PE running scalar code between one-element operations steps once per fabric
+    /// operation instead of three times per operation.
     void step(std::uint32_t i, std::uint64_t now) {
         enter(i, now);
-        auto& wait = m_.waits[i];
         if (now >= m_.limit) {  // the run stops here: nothing more happens on this PE
             part_.clock.schedule(i_, m_.limit + 1);
             return;
         }
-        settle_control_wavelets();
-        if (p_->busy_threads == 0 && p_->main == main_state::in_op) {  // the main thread streams, alone
-            const std::uint64_t cost = stream();
-            if (cost > 0) return reschedule(now + cost);
-        }
-        for (int rounds = 0;; ++rounds) {
-            const int t = pick();
-            if (t < 0) {  // nothing it can do: it waits to be woken, or is done
-                wait = p_->main == main_state::halted && p_->busy_threads == 0 ? pe_wait::done : pe_wait::waiting;
-                return;
-            }
-            const std::uint64_t cost = run(t);
-            if (faulted_) return;
-            if (cost > 0 || rounds == 64) return reschedule(now + std::max<std::uint64_t>(cost, 1));
+        if (now != horizon_cycle_) horizon_ = m_.horizon(now), horizon_cycle_ = now;
+        for (;;) {
+            const std::uint64_t cost = burst();
+            if (cost == 0) return;  // it waits, is done, or faulted
+            const std::uint64_t at = now_ + cost;
+            if (at >= horizon_ || !private_next()) return reschedule(at);
+            p_->since = at;
+            part_.happened(at);
+            now_ = at;
         }
     }
 
@@ -53,6 +51,34 @@ private:
         p_->since = at;
         part_.clock.schedule(i_, at);
         part_.happened(std::min(at, m_.limit));
+    }
+
+    /// One step's work from cycle now_: what it costs, or 0 when the PE waits, is done or faulted.
+    std::uint64_t burst() {
+        settle_control_wavelets();
+        if (p_->busy_threads == 0 && p_->main == main_state::in_op) {  // the main thread streams, alone
+            const std::uint64_t cost = stream();
+            if (cost > 0) return cost;
+        }
+        for (int rounds = 0;; ++rounds) {
+            const int t = pick();
+            if (t < 0) {  // nothing it can do: it waits to be woken, or is done
+                m_.waits[i_] = p_->main == main_state::halted && p_->busy_threads == 0 ? pe_wait::done : pe_wait::waiting;
+                return 0;
+            }
+            const std::uint64_t cost = run(t);
+            if (faulted_) return 0;
+            if (cost > 0 || rounds == 64) return std::max<std::uint64_t>(cost, 1);
+        }
+    }
+
+    /// Whether the PE's next step reads and changes only the PE itself: the main thread alone, on
+    /// scalar code or an operation without fabric operands, in a program whose scalar code is
+    /// private (prepared_program::private_between_fabric).
+    bool private_next() const {
+        if (!pp_->private_between_fabric || p_->busy_threads != 0) return false;
+        // A dynamic walk's prepared copy has the same operands as the program's.
+        return p_->main == main_state::running || (p_->main == main_state::in_op && pp_->ops[p_->op.op].fabric_slots == 0);
     }
 
     /// A plain move of the main thread between queues and memory (prepared_op::form), done here
@@ -80,17 +106,27 @@ private:
         if (in && in->items.full()) part_.wake_router(std::int32_t(p_->router));
         if (out && out->items.empty()) part_.wake_router(std::int32_t(p_->router));
         const bool narrow = ir::words_of(op.type) == 1;
+        const std::uint32_t bits = narrow ? 0xffffu : 0xffffffffu;  // a 16-bit element is a wavelet's low half
         word* mem = memory();
         constexpr int inner = ir::max_rank - 1;
-        for (std::uint64_t e = o.done; e < o.done + n; ++e) {
-            std::uint32_t bits = 0;
-            if (in) bits = in->pop().data;
-            else if (narrow) bits = mem[o.base[1] + std::int64_t(e) * w.stride[1][inner]];
-            else bits = detail::load32(mem + o.base[1] + std::int64_t(e) * w.stride[1][inner]);
-            if (narrow) bits &= 0xffffu;
-            if (out) out->push(wavelet{bits, 0});
-            else if (narrow) mem[o.base[0] + std::int64_t(e) * w.stride[0][inner]] = word(bits);
-            else detail::store32(mem + o.base[0] + std::int64_t(e) * w.stride[0][inner], bits);
+        auto at = [&](int slot, std::uint64_t e) { return mem + o.base[std::size_t(slot)] + std::int64_t(e) * w.stride[std::size_t(slot)][inner]; };
+        auto each = [&](auto&& element) {
+            for (std::uint64_t e = o.done, end = o.done + n; e < end; ++e) element(e);
+        };
+        // The queue holds no control wavelet (controls == 0), so its count stays as it is.
+        switch (w.shape) {
+        case prepared_op::form::relay: each([&](std::uint64_t) { out->items.push(wavelet{in->items.pop().data & bits, 0}); }); break;
+        case prepared_op::form::receive:
+            each([&](std::uint64_t e) {
+                const std::uint32_t v = in->items.pop().data;
+                if (narrow) *at(0, e) = word(v);
+                else detail::store32(at(0, e), v);
+            });
+            break;
+        case prepared_op::form::send:
+            each([&](std::uint64_t e) { out->items.push(wavelet{(narrow ? *at(1, e) : detail::load32(at(1, e))) & bits, 0}); });
+            break;
+        case prepared_op::form::general: break;
         }
         o.done += n;
         if (o.done == o.elements) finish(0, true);
@@ -107,6 +143,7 @@ private:
     std::uint32_t* regs_ = nullptr;
     std::uint64_t now_ = 0;
     std::uint64_t burst_ = 0;  ///< cycles into the current scalar burst
+    std::uint64_t horizon_ = 0, horizon_cycle_ = ~std::uint64_t(0);  ///< machine::horizon of the cycle being stepped
     bool faulted_ = false;  ///< this PE faulted in this step (other PEs' faults do not stop it)
 
     // Staging for one burst of a streaming operation: written before it is read, so left
@@ -403,6 +440,40 @@ private:
         return d.k == ir::dsd::kind::fabin ? m_.input_queue(i_, d.queue) : m_.output_queue(i_, d.queue);
     }
 
+    /// A FIFO operand's length set by set_fifo_*_length, if any, bounds the operation.
+    void fifo_length(const ir::dsd_op& op, int slot, issued_op& o) const {
+        const auto& f = m_.fifos[p_->fifos + ir::operand(op, slot).fifo];
+        const std::uint16_t length = slot == 0 ? f.write_length : f.read_length;
+        if (length > 0) o.elements = std::min<std::uint64_t>(o.elements, length);
+    }
+
+    /// Each memory slot's base from registers and the wavelet index, checked against PE memory
+    /// (which grows to what it reaches); a fault when it reaches outside.
+    bool resolve_bases(const ir::dsd_op& op, const prepared_op& w, issued_op& o, std::uint32_t instruction) {
+        std::int64_t low = std::numeric_limits<std::int64_t>::max(), high = std::numeric_limits<std::int64_t>::min();
+        for (int s = 0; s < w.operands; ++s) {
+            const auto& d = ir::operand(op, s);
+            if (d.k == ir::dsd::kind::fifo) fifo_length(op, s, o);
+            if (d.k != ir::dsd::kind::mem) continue;
+            std::int64_t base = d.base;
+            if (d.base_reg != ir::no_reg) base = std::uint16_t(regs_[d.base_reg]);
+            if (d.offset_reg != ir::no_reg) base += std::int32_t(regs_[d.offset_reg]);
+            if (d.wavelet_index_offset) base += o.index;
+            o.base[std::size_t(s)] = std::int32_t(base);
+            if (w.high[s] < w.low[s] || o.elements == 0) continue;
+            low = std::min(low, base + w.low[s]);
+            high = std::max(high, base + w.high[s]);
+        }
+        if (high >= low) {
+            if (low < 0 || high >= std::int64_t(hw::memory_words)) {
+                fail(fault{.what = fault::kind::memory, .instruction = instruction, .op = o.op, .low = low, .high = high});
+                return false;
+            }
+            m_.grow(i_, std::uint32_t(high + 1));
+        }
+        return true;
+    }
+
     bool issue(std::uint32_t k, std::uint32_t instruction) {
         const ir::dsd_op& op = prog_->dsd_ops[k];
         const int t = op.async ? 1 + microthread_of(op) : 0;
@@ -429,38 +500,18 @@ private:
         }
         const prepared_op& w = walk_of(o);
         o.elements = w.elements;
-        std::int64_t low = std::numeric_limits<std::int64_t>::max(), high = std::numeric_limits<std::int64_t>::min();
-        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
-            const auto& d = ir::operand(op, s);
-            if (d.k == ir::dsd::kind::fifo) {
-                const auto& f = m_.fifos[p_->fifos + d.fifo];
-                const std::uint16_t length = s == 0 ? f.write_length : f.read_length;
-                if (length > 0) o.elements = std::min<std::uint64_t>(o.elements, length);
-            }
-            if (d.k != ir::dsd::kind::mem) continue;
-            std::int64_t base = d.base;
-            if (d.base_reg != ir::no_reg) base = std::uint16_t(regs_[d.base_reg]);
-            if (d.offset_reg != ir::no_reg) base += std::int32_t(regs_[d.offset_reg]);
-            if (d.wavelet_index_offset) base += o.index;
-            o.base[std::size_t(s)] = std::int32_t(base);
-            if (w.high[s] < w.low[s] || o.elements == 0) continue;
-            low = std::min(low, base + w.low[s]);
-            high = std::max(high, base + w.high[s]);
+        if (w.static_reach) {
+            o.base = w.base;
+            for (unsigned f = w.fifo_slots; f; f &= f - 1) fifo_length(op, std::countr_zero(f), o);
+        } else if (!resolve_bases(op, w, o, instruction)) {
+            return false;
         }
-        if (high >= low) {
-            if (low < 0 || high >= std::int64_t(hw::memory_words)) {
-                fail(fault{.what = fault::kind::memory, .instruction = instruction, .op = k, .low = low, .high = high});
-                return false;
-            }
-            m_.grow(i_, std::uint32_t(high + 1));
-        }
-        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
-            const auto& d = ir::operand(op, s);
-            if (!ir::is_fabric(d.k)) continue;
+        for (unsigned f = w.fabric_slots; f; f &= f - 1) {
+            const auto& d = ir::operand(op, std::countr_zero(f));
             auto& q = queue_of(d);
             const bool output = d.k == ir::dsd::kind::fabout;
             if (q.user != 0xff && q.user != t) return problem(fault::kind::queue_busy, d.queue, op_of(q.user).op, output);
-            if (d.socket >= 0) {
+            if (d.socket >= 0 && !pp_->private_between_fabric) {
                 const int color = detail::socket_color(*m_.layout, m_.layout->pes[i_], *prog_, d.socket);
                 if (color >= 0 && color != q.color) {
                     if (!q.items.empty()) return problem(fault::kind::queue_not_empty, d.queue, q.color, output);
@@ -577,9 +628,9 @@ private:
         issued_op& o = op_of(t);
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
         if (pl.discard) {
-            auto& f = m_.fifos[p_->fifos + std::uint32_t(fifo_source(op))];
-            const std::uint64_t n = f.count;
-            for (std::uint64_t e = 0; e < n; ++e) fifo_pop(fifo_source(op));
+            const int source = fifo_source(op, walk_of(o));
+            const std::uint64_t n = m_.fifos[p_->fifos + std::uint32_t(source)].count;
+            for (std::uint64_t e = 0; e < n; ++e) fifo_pop(source);
             o.done += n;
             finish(t, false);
             return element_cycles(0, n, pp_->rates[o.op]);
@@ -602,12 +653,12 @@ private:
         b.first = o.done;
         b.count = n;
         b.base = o.base;
-        for (int s = 1; s <= ir::sources_of(op.op); ++s) {
+        for (unsigned staged = w.staged_in; staged; staged &= staged - 1) {
+            const int s = 1 + std::countr_zero(staged);
             const auto& d = ir::operand(op, s);
             auto& in = in_[std::size_t(s - 1)];
             if (d.k == ir::dsd::kind::fabin) stage_in(op, d, o.done, n, in);
-            else if (d.k == ir::dsd::kind::fifo) for (std::uint64_t e = 0; e < n; ++e) in[e] = fifo_pop(d.fifo);
-            else continue;
+            else for (std::uint64_t e = 0; e < n; ++e) in[e] = fifo_pop(d.fifo);
             b.in[std::size_t(s - 1)] = in.data();
         }
         if (w.staged_out) b.out = out_.data();
@@ -622,10 +673,9 @@ private:
         return cost;
     }
 
-    static int fifo_source(const ir::dsd_op& op) {
-        for (int s = 0; s < ir::sources_of(op.op); ++s)
-            if (op.src[std::size_t(s)].k == ir::dsd::kind::fifo) return op.src[std::size_t(s)].fifo;
-        return 0;
+    static int fifo_source(const ir::dsd_op& op, const prepared_op& w) {
+        const unsigned sources = w.fifo_slots & ~1u;
+        return sources ? op.src[std::size_t(std::countr_zero(sources) - 1)].fifo : 0;
     }
 
     /// Element bits from wavelets: the low 16 bits (or both halves in SIMD modes) of 16-bit data,
@@ -714,10 +764,13 @@ private:
     void finish(int t, bool completed, bool by_control = false) {
         issued_op& o = op_of(t);
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
-        for (int s = 0; s < 1 + ir::sources_of(op.op); ++s) {
+        const prepared_op& w = walk_of(o);
+        for (std::uint8_t j = 0; j < w.stream_count; ++j) {
+            const int s = w.stream_slots[j];
             const auto& d = ir::operand(op, s);
-            if (ir::is_fabric(d.k)) queue_of(d).user = 0xff;
-            if (d.k == ir::dsd::kind::fifo) {
+            if (ir::is_fabric(d.k)) {
+                queue_of(d).user = 0xff;
+            } else {
                 auto& f = m_.fifos[p_->fifos + d.fifo];
                 (s == 0 ? f.write_length : f.read_length) = std::uint16_t(o.elements - o.done);
             }
@@ -741,8 +794,8 @@ private:
 
     /// Reset a Source Operand: the memory the first (or second) source walked becomes zero.
     void zero_source(const issued_op& o, const ir::dsd_op& op) {
-        const int slot = op.dst.zero == ir::zero_source::first || ir::sources_of(op.op) == 1 ? 1 : 2;
         const prepared_op& w = walk_of(o);
+        const int slot = op.dst.zero == ir::zero_source::first || w.operands == 2 ? 1 : 2;
         const std::int64_t words = ir::words_of(op.type);
         word* mem = memory();
         detail::walk<1>(w.extent, {o.base[std::size_t(slot)]}, {w.stride[std::size_t(slot)]}, 0, o.elements,

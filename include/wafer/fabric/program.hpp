@@ -28,6 +28,11 @@ struct prepared_program {
     std::uint16_t input_queues = 0;          ///< bit q: input queue q is used
     std::uint16_t output_queues = 0;         ///< bit q: output queue q is used
     bool has_async = false, has_calls = false, has_dynamic_walk = false, has_control_tasks = false;
+    /// What the main thread does between fabric operations is seen by no other PE or router: no
+    /// control task takes wavelets from its queues, no instruction takes a color out of teardown,
+    /// and no operation rebinds a queue (each fabric operand's socket is its queue's own). Then
+    /// the PE runs such work ahead of the clock (pe.hpp).
+    bool private_between_fabric = true;
     std::uint32_t memory_words = 0;          ///< the declared words and every static operation's reach
 };
 
@@ -43,24 +48,37 @@ inline prepared_program prepare(const ir::pe_program& p) {
             i.target = out.block_start[i.target];
         if (i.code == ir::instr::branch) i.other = out.block_start[i.other];
         out.has_calls = out.has_calls || i.code == ir::instr::call;
+        out.private_between_fabric = out.private_between_fabric && i.code != ir::instr::clear_teardown;
     }
     out.memory_words = p.memory_words;
     for (const auto& op : p.dsd_ops) {
         out.ops.push_back(prepare(op));
+        out.ops.back().static_reach = true;  // until an operand says otherwise
         out.rates.push_back(elements_per_cycle(op));
         bool dynamic = op.length_reg != ir::no_reg;
         for (int k = 0; k < 1 + ir::sources_of(op.op); ++k) {
             const auto& o = ir::operand(op, k);
             dynamic = dynamic || o.stride_reg != ir::no_reg;
+            if (ir::is_fabric(o.k) && o.socket >= 0) {
+                const ir::socket* sock = std::size_t(o.socket) < p.sockets.size() ? &p.sockets[std::size_t(o.socket)] : nullptr;
+                const int own = !sock ? -1 : o.k == ir::dsd::kind::fabin ? sock->input_queue : sock->output_queue;
+                out.private_between_fabric = out.private_between_fabric && sock && own == o.queue;
+            }
             if (o.k == ir::dsd::kind::fabin) out.input_queues = std::uint16_t(out.input_queues | 1u << o.queue);
             if (o.k == ir::dsd::kind::fabout) out.output_queues = std::uint16_t(out.output_queues | 1u << o.queue);
-            const auto& po = out.ops.back();
+            auto& po = out.ops.back();
             const bool static_base = o.base_reg == ir::no_reg && o.offset_reg == ir::no_reg && !o.wavelet_index_offset;
             if (o.k == ir::dsd::kind::mem && static_base && po.high[k] >= po.low[k])
                 out.memory_words = std::max<std::uint32_t>(
                     out.memory_words, std::uint32_t(std::min<std::int64_t>(o.base + po.high[k] + 1, hw::memory_words)));
+            if (o.k == ir::dsd::kind::mem) {
+                po.base[std::size_t(k)] = o.base;
+                po.static_reach = po.static_reach && static_base &&
+                                  (po.high[k] < po.low[k] || (o.base + po.low[k] >= 0 && o.base + po.high[k] < hw::memory_words));
+            }
         }
         out.dynamic_walk.push_back(dynamic);
+        out.ops.back().static_reach = out.ops.back().static_reach && !dynamic;
         out.has_dynamic_walk = out.has_dynamic_walk || dynamic;
         out.has_async = out.has_async || op.async;
     }
@@ -77,6 +95,7 @@ inline prepared_program prepare(const ir::pe_program& p) {
         }
         if (task.kind == ir::task_kind::control) out.control_task[task.id] = std::int8_t(t), out.has_control_tasks = true;
     }
+    out.private_between_fabric = out.private_between_fabric && !out.has_control_tasks;
     std::sort(out.task_order.begin(), out.task_order.end(),
               [&](std::uint8_t a, std::uint8_t b) { return p.tasks[a].id < p.tasks[b].id; });
     for (const auto& f : p.fifos)

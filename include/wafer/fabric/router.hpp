@@ -32,20 +32,18 @@ public:
     /// different one each cycle (no division for the one or two colors most routers have).
     void step(std::uint32_t r, std::uint64_t now) {
         const auto& rs = routers_[r];
-        std::uint8_t busy = 0;  // ports already used in this cycle: outputs, and the core's input
-        bool moved = false, more = false, lost = false;
+        visit v;
         const std::uint32_t n = rs.color_count;
         const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
-        for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1)
-            switch (color(r, rs.colors + c, busy, now, more)) {
-            case outcome::moved: moved = true; break;
-            case outcome::lost: lost = true; break;
-            case outcome::stays: break;
-            }
-        moved_ = moved_ || moved;
+        for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) {
+            color_state& cs = colors_[rs.colors + c];
+            if (cs.kind == color_kind::route && !cs.core_shared) [[likely]] move<true>(rs, cs, v, now);
+            else move_any(rs, cs, v, now);
+        }
+        moved_ = moved_ || v.moved;
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise.
-        if (more || lost) part_.wake_router(std::int32_t(r));
+        if (v.more) part_.wake_router(std::int32_t(r));
     }
 
     /// Fetches what step(r) reads, a few routers before it: all of router r's colors and buffers
@@ -66,7 +64,13 @@ private:
     /// The core's input is marked in `busy` with this bit (outputs use bits 0-4).
     static constexpr std::uint8_t core_input = 1u << hw::ports;
 
-    enum class outcome : std::uint8_t { stays, moved, lost };
+    /// What a visit has done so far: the ports it used in this cycle (outputs, and the core's
+    /// input), whether a wavelet moved, and whether it must come again next cycle (a source still
+    /// holds a wavelet, a switch changed, or a color lost a port to another).
+    struct visit {
+        std::uint8_t busy = 0;
+        bool moved = false, more = false;
+    };
 
     static void fetch(const void* p, std::size_t bytes) {
         const auto* b = static_cast<const char*>(p);
@@ -88,7 +92,7 @@ private:
 
     /// Whether a buffer had room at the start of the cycle (room freed in a cycle is usable from the
     /// next) and takes wavelets (its color is not in teardown).
-    bool room(std::int32_t target, std::uint64_t now) const {
+    [[gnu::always_inline]] bool room(std::int32_t target, std::uint64_t now) const {
         if (target == off_fabric) return true;  // dropped, with a warning
         if (target < 0) return false;
         const auto& b = buffers_[std::size_t(target)];
@@ -97,11 +101,12 @@ private:
     }
 
     /// Whether every output of `pos` can take a wavelet now.
-    bool ready(const color_state& cs, const position_state& pos, std::uint8_t outputs, std::uint64_t now) const {
+    template <bool Route>
+    [[gnu::always_inline]] bool ready(const color_state& cs, const position_state& pos, std::uint8_t outputs, std::uint64_t now) const {
         for (unsigned o = outputs; o; o &= o - 1) {
             const std::int32_t t = pos.target[std::size_t(std::countr_zero(o))];
             if (t == to_core) {
-                const std::int32_t q = core_queue(cs);
+                const std::int32_t q = Route ? cs.core_queue : core_queue(cs);
                 if (q < 0 || queues_[std::size_t(q)].items.full()) return false;
             } else if (!room(t, now)) {
                 return false;
@@ -124,70 +129,99 @@ private:
     }
 
     /// Takes the wavelet at the head of output queue `q` of router `rs`'s PE.
-    [[gnu::always_inline]] wavelet pop_output(const router_state& rs, std::int32_t q, std::uint64_t now) {
-        auto& qs = queues_[std::size_t(q)];
-        if (qs.items.full()) part_.wake_pe(m_.waits, rs.pe, now + 1);
-        return qs.pop();
+    [[gnu::always_inline]] wavelet pop_output(const router_state& rs, queue_state& q, std::uint64_t now) {
+        if (q.items.full()) part_.wake_pe(m_.waits, rs.pe, now + 1);
+        return q.pop();
     }
 
-    /// Moves color c's waiting wavelet if every output can take it. The wavelet waiting is at the
-    /// head of the buffer the current position takes input from, if it held one at the start of the
-    /// cycle (one that arrived in it leaves the next), or at the head of the PE output queue that
-    /// feeds the core port (a color in teardown takes nothing from its core). `more`: the source
-    /// still holds a wavelet after it, or the switch changed.
-    [[gnu::always_inline]] outcome color(std::uint32_t r, std::uint32_t c, std::uint8_t& busy, std::uint64_t now, bool& more) {
-        color_state& cs = colors_[c];
+    /// Moves color cs's waiting wavelet, if any, when every output can take it. The wavelet waiting
+    /// is at the head of the buffer the current position takes input from, if it held one at the
+    /// start of the cycle (one that arrived in it leaves the next), or at the head of the PE output
+    /// queue that feeds the core port (a color in teardown takes nothing from its core). `Route`: a
+    /// plain route fed by at most one output queue, the common case, compiled without the fabric
+    /// adder, message passing and shared feeds; move_any handles every color, out of line.
+    template <bool Route>
+    [[gnu::always_inline]] inline void move(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
         const position_state& pos = cs.at;
-        if (!pos.has_input) return outcome::stays;
-        const router_state& rs = routers_[r];
+        if (!pos.has_input) return;
         std::uint8_t outputs = pos.outputs;
         wavelet out;
         bool from_core = false;
         if (pos.input == hw::port::core) {  // a route or a message-passing bank's core color
-            if (busy & core_input) return outcome::lost;
-            if (cs.core_feed < 0 || cs.teardown) return outcome::stays;
-            const std::int32_t feed = cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
-            if (feed < 0) return outcome::stays;
+            if (v.busy & core_input) {
+                v.more = true;  // lost the port
+                return;
+            }
+            if (cs.core_feed < 0 || cs.teardown) return;
+            const std::int32_t feed = Route ? cs.core_feed : cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
+            if (feed < 0) return;
             queue_state& q = queues_[std::size_t(feed)];
-            if (q.items.empty()) return outcome::stays;
-            if (cs.kind != color_kind::route) outputs = hw::bit(message_port(rs.x, rs.y, q.items.front()));
-            if ((outputs & busy) != 0) return outcome::lost;
-            if (!ready(cs, pos, outputs, now)) return outcome::stays;
-            busy = std::uint8_t(busy | outputs | core_input);
-            out = pop_output(rs, feed, now);
-            more = more || !q.items.empty();
+            if (q.items.empty()) return;
+            if (!Route && cs.kind != color_kind::route) outputs = hw::bit(message_port(rs.x, rs.y, q.items.front()));
+            if ((outputs & v.busy) != 0) {
+                v.more = true;
+                return;
+            }
+            if (!ready<Route>(cs, pos, outputs, now)) return;
+            v.busy = std::uint8_t(v.busy | outputs | core_input);
+            out = pop_output(rs, q, now);
+            v.more = v.more || !q.items.empty();
             from_core = true;
         } else {
-            if (pos.source < 0) return outcome::stays;
+            if (pos.source < 0) return;
             input_buffer& b = buffers_[std::size_t(pos.source)];
-            if (b.size_at(now) == 0) return outcome::stays;
+            if (b.size_at(now) == 0) return;
             bool adds = false;  // the fabric adder adds an f16 from the core; control wavelets pass through
-            if (cs.kind == color_kind::adder && !b.items.front().control()) {
-                if (cs.core_feed < 0 || queues_[std::size_t(cs.core_feed)].items.empty()) return outcome::stays;
-                if (busy & core_input) return outcome::lost;
-                adds = true;
-            } else if (cs.kind == color_kind::mp_travel) {
-                outputs = hw::bit(message_port(rs.x, rs.y, b.items.front()));
+            if constexpr (!Route) {
+                if (cs.kind == color_kind::adder && !b.items.front().control()) {
+                    if (cs.core_feed < 0 || queues_[std::size_t(cs.core_feed)].items.empty()) return;
+                    if (v.busy & core_input) {
+                        v.more = true;
+                        return;
+                    }
+                    adds = true;
+                } else if (cs.kind == color_kind::mp_travel) {
+                    outputs = hw::bit(message_port(rs.x, rs.y, b.items.front()));
+                }
             }
-            if ((outputs & busy) != 0) return outcome::lost;
-            if (!ready(cs, pos, outputs, now)) return outcome::stays;
-            busy = std::uint8_t(busy | outputs | (adds ? core_input : 0));
+            if ((outputs & v.busy) != 0) {
+                v.more = true;
+                return;
+            }
+            if (!ready<Route>(cs, pos, outputs, now)) return;
+            v.busy = std::uint8_t(v.busy | outputs | (adds ? core_input : 0));
             // Only a full buffer held its writer back.
             if (b.items.full()) part_.wake_router(b.writer);
             b.touch(now);
             out = b.items.pop();
-            more = more || b.start_size > 1;  // what was there at the start of the cycle and is left
-            if (adds) out.data = sp_bits(sp_value(out.data) + float(half_value(std::uint16_t(pop_output(rs, cs.core_feed, now).data))));
+            v.more = v.more || b.start_size > 1;  // what was there at the start of the cycle and is left
+            if (!Route && adds)
+                out.data = sp_bits(sp_value(out.data) +
+                                   float(half_value(std::uint16_t(pop_output(rs, queues_[std::size_t(cs.core_feed)], now).data))));
+        }
+        v.moved = true;
+        if (out.flags == 0) [[likely]] {  // data, no flip send: the switch stays
+            deliver<Route>(rs, cs, pos, outputs, out, now);
+            return;
         }
         const switch_command effect = command(cs, out, from_core);
-        deliver(rs, cs, pos, outputs, out, now);
+        deliver<Route>(rs, cs, pos, outputs, out, now);
         if (effect == switch_command::advance)
             m_.switch_to(cs, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
         else if (effect == switch_command::reset)
             m_.switch_to(cs, 0);
         // A new switch position may take input from a buffer that already waits.
-        more = more || effect != switch_command::nop;
-        return outcome::moved;
+        v.more = v.more || effect != switch_command::nop;
+    }
+
+    /// A wavelet leaves the fabric through port `p`: counted, for a warning.
+    [[gnu::noinline]] void drop(const router_state& rs, const color_state& cs, int p, std::uint64_t now) {
+        auto& d = part_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
+        if (d.count++ == 0) d.first = now;
+    }
+
+    [[gnu::noinline]] void move_any(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+        move<false>(rs, cs, v, now);
     }
 
     /// What wavelet `w` does to its color's switch; a control wavelet loses its first command when
@@ -209,6 +243,7 @@ private:
     }
 
     /// Sends `out` to every output of `pos`.
+    template <bool Route>
     [[gnu::always_inline]] void deliver(const router_state& rs, const color_state& cs, const position_state& pos,
                                         std::uint8_t outputs, const wavelet& out, std::uint64_t now) {
         if (outputs == 0) ++part_.sunk;  // a position whose outputs boundary suppression removed
@@ -225,13 +260,12 @@ private:
                 target.items.push(out);
                 part_.wake_router(std::int32_t(target.router));
             } else if (t == to_core) {
-                auto& q = queues_[std::size_t(core_queue(cs))];
+                auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
                 // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
                 if (q.items.size() < 2) part_.wake_pe(m_.waits, rs.pe, now + 1);
                 q.push(out);
             } else {  // off_fabric: ready() let only these through
-                auto& d = part_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
-                if (d.count++ == 0) d.first = now;
+                drop(rs, cs, p, now);
             }
         }
     }

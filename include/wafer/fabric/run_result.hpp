@@ -13,6 +13,8 @@
 
 namespace wafer::fabric {
 
+class peers;
+
 struct run_options {
     std::uint64_t max_cycles = 100'000'000;  ///< past this cycle the run stops with cycle_limit
     /// The fabric is cut into this many bands of PEs (at most one per PE), each run on its own
@@ -35,6 +37,11 @@ struct run_options {
     /// ask the fabric for its activity() (a progress line does, a few times a second).
     std::uint64_t progress_every = 0;
     std::function<void(std::uint64_t cycle)> progress;
+    /// The other processes the run is spread over (peers.hpp), `threads` bands each; null: this
+    /// process runs the whole fabric. Every process calls run with the same options but this one,
+    /// and `checkpoint` and `progress` are called in each: state() is the whole run's in process
+    /// 0, which gathers the bands first, while activity() knows only this process's own bands.
+    fabric::peers* peers = nullptr;
 };
 
 /// What a running fabric is doing, for a progress line.

@@ -76,6 +76,18 @@ public:
         soon_[now_ % 2].drain_below(limit, f);
     }
 
+    /// The least PE due in this cycle not stepped yet, and the least router listed for it not
+    /// visited yet (each past its range when there is none).
+    std::size_t next_pe() const noexcept { return soon_[now_ % 2].next(); }
+    std::size_t next_router() const noexcept { return routers_[now_ % 2].next(); }
+
+    /// After a cycle that stepped every PE due and visited every router listed without reaching
+    /// the last strip: the next cycle of the same parity starts from the first.
+    void rewind() noexcept {
+        soon_[now_ % 2].rewind();
+        routers_[now_ % 2].rewind();
+    }
+
     /// Router `r` is visited in the router phase of cycle `at` (the cycle being processed, before its
     /// router phase, or the next).
     [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_[at % 2].insert(r); }

@@ -97,8 +97,10 @@ inline std::string misfit(const machine& m, const run_state& s) {
         auto op_fits = [&](const issued_op& o) {
             return o.op < prog.dsd_ops.size() && (o.walk == none || o.walk < m.walk_ops.size()) && o.done <= o.elements;
         };
-        if (a.memory_size > hw::memory_words || a.pc > prepared.code.size() || a.depth > call_stack_depth ||
-            a.task >= std::int8_t(std::min<std::size_t>(prog.tasks.size(), 127)) || (a.main == main_state::in_op && !op_fits(a.op)))
+        // A PE has at least the words its program declares: operations that reach only those issue unchecked.
+        if (a.memory_size > hw::memory_words || a.memory_size < prepared.memory_words || a.pc > prepared.code.size() ||
+            a.depth > call_stack_depth || a.task >= std::int8_t(std::min<std::size_t>(prog.tasks.size(), 127)) ||
+            (a.main == main_state::in_op && !op_fits(a.op)))
             return "PE " + std::to_string(i) + "'s thread state is out of range";
         if (!a.grown && a.memory + a.memory_size > m.memory.size())
             return "PE " + std::to_string(i) + "'s memory is out of range";
@@ -143,6 +145,14 @@ inline std::string misfit(const machine& m, const run_state& s) {
     return "";
 }
 
+/// What a machine derives from the fields of its run state (those an archive lists): the prepared
+/// operations and each color's current position. After apply(), and after process 0 gathered
+/// other processes' bands (bands_state.hpp).
+inline void derive(machine& m) {
+    for (std::size_t w = 0; w < m.walks.size(); ++w) m.walks[w] = prepare(m.walk_ops[w]);
+    for (auto& c : m.colors) m.switch_to(c, c.current);
+}
+
 /// Puts state `s` into machine `m` (it fits: misfit() is empty), for a run that resumes.
 inline void apply(machine& m, run_state&& s) {
     m.now = s.now;
@@ -160,10 +170,9 @@ inline void apply(machine& m, run_state&& s) {
     m.fifos = std::move(s.fifos);
     m.stacks = std::move(s.stacks);
     m.walk_ops = std::move(s.walk_ops);
-    for (std::size_t w = 0; w < m.walks.size(); ++w) m.walks[w] = prepare(m.walk_ops[w]);
     m.colors = std::move(s.colors);
-    for (auto& c : m.colors) m.switch_to(c, c.current);
     m.buffers = std::move(s.buffers);
+    derive(m);
     m.last = s.last;
     m.warnings = std::move(s.warnings);
     m.drops.clear();

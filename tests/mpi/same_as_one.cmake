@@ -1,0 +1,30 @@
+# Runs `wafer` as one process with the arguments ONE and under MPIEXEC (mpirun, its flags and -np 2)
+# with SPREAD (ONE when not given), each `%` in them becoming `one` and `two`, and checks that both
+# end alike: the exit status is STATUS in both, stdout (the `cycles:` line) and stderr (the report)
+# are the same, and so is each file of FILES, byte for byte. Used for the mpi.* tests.
+if(NOT SPREAD)
+  set(SPREAD "${ONE}")
+endif()
+string(REPLACE "%" "one" one_args "${ONE}")
+string(REPLACE "%" "two" two_args "${SPREAD}")
+execute_process(COMMAND ${WAFER} ${one_args} RESULT_VARIABLE one_status OUTPUT_VARIABLE one_out ERROR_VARIABLE one_err
+                WORKING_DIRECTORY ${WORKDIR})
+execute_process(COMMAND ${MPIEXEC} ${WAFER} ${two_args} RESULT_VARIABLE two_status OUTPUT_VARIABLE two_out
+                ERROR_VARIABLE two_err WORKING_DIRECTORY ${WORKDIR})
+set(both "--- one process: status ${one_status}\n${one_out}${one_err}--- two: status ${two_status}\n${two_out}${two_err}")
+if(NOT one_status EQUAL STATUS OR NOT two_status EQUAL STATUS)
+  message(FATAL_ERROR "expected exit status ${STATUS}\n${both}")
+endif()
+if(NOT one_out STREQUAL two_out OR NOT one_err STREQUAL two_err)
+  message(FATAL_ERROR "the output differs\n${both}")
+endif()
+foreach(file IN LISTS FILES)
+  string(REPLACE "%" "one" one_file "${file}")
+  string(REPLACE "%" "two" two_file "${file}")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${one_file} ${two_file} RESULT_VARIABLE differ
+                  WORKING_DIRECTORY ${WORKDIR})
+  if(NOT differ EQUAL 0)
+    message(FATAL_ERROR "${one_file} and ${two_file} differ (or one is missing)\n${both}")
+  endif()
+endforeach()
+message(STATUS "${both}")
