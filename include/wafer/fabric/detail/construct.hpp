@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "wafer/fabric/detail/binding.hpp"
+#include "wafer/fabric/detail/huge_pages.hpp"
 #include "wafer/fabric/machine.hpp"
 
 namespace wafer::fabric::detail {
@@ -65,7 +66,9 @@ public:
         m_.layout = &l_;
         m_.arch = l_.arch;
         for (const auto& p : l_.programs) m_.programs.push_back(prepare(p));
-        m_.grid.assign(std::size_t(l_.width) * std::size_t(l_.height), -1);
+        const std::size_t cells = std::size_t(l_.width) * std::size_t(l_.height);
+        reserve_huge(m_.grid, cells);
+        m_.grid.assign(cells, -1);
         reserve();
         auto router_at = [&](std::int32_t x, std::int32_t y) {
             auto& g = m_.grid[cell(x, y)];
@@ -127,10 +130,10 @@ private:
                 for (const auto& p : c.positions) buffers += p.has_input && p.input != hw::port::core;
             }
         }
-        m_.routers.reserve(l_.routers.size() + l_.pes.size());
-        m_.colors.reserve(colors);
-        m_.positions.reserve(positions);
-        m_.buffers.reserve(buffers);
+        reserve_huge(m_.routers, l_.routers.size() + l_.pes.size());
+        reserve_huge(m_.colors, colors);
+        reserve_huge(m_.positions, positions);
+        reserve_huge(m_.buffers, buffers);
     }
 
     std::size_t cell(std::int32_t x, std::int32_t y) const { return std::size_t(y) * std::size_t(l_.width) + std::size_t(x); }
@@ -255,6 +258,8 @@ private:
 
     void pes() {
         const std::size_t n = l_.pes.size();
+        reserve_huge(m_.pes, n);
+        reserve_huge(m_.waits, n);
         m_.pes.resize(n);
         m_.waits.resize(n);
         std::size_t words = 0, registers = 0, queues = 0, threads = 0, fifos = 0, stacks = 0, walks = 0;
@@ -284,6 +289,14 @@ private:
             if (pp.has_calls) p.stack = std::uint32_t(stacks), stacks += call_stack_depth;
             if (pp.has_dynamic_walk) p.walks = std::uint32_t(walks), walks += 1 + (pp.has_async ? hw::microthreads : 0);
         }
+        reserve_huge(m_.memory, words);
+        reserve_huge(m_.registers, registers);
+        reserve_huge(m_.queues, queues);
+        reserve_huge(m_.threads, threads);
+        reserve_huge(m_.fifos, fifos);
+        reserve_huge(m_.stacks, stacks);
+        reserve_huge(m_.walks, walks);
+        reserve_huge(m_.walk_ops, walks);
         m_.memory.assign(words, 0);
         m_.registers.assign(registers, 0);
         m_.queues.resize(queues);
