@@ -4,6 +4,7 @@
 // The X3 text front end is separate: include wafer/parse/load.hpp (and instantiate the grammars
 // once, from wafer/parse/tungsten_def.hpp and paint_def.hpp).
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/core/floats.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/image/format.hpp"

@@ -118,13 +118,13 @@ constexpr auto unblock_k = ir::task_action::kind::unblock;
 constexpr auto terminate_k = ir::task_action::kind::terminate;
 
 /// The IEEE binary16 bits of a small non-negative integer n < 2048 (exact): 1.m x 2^e.
-constexpr word hp(unsigned n) {
+constexpr word half_of(unsigned n) {
     if (n == 0) return 0;
     unsigned e = 0;
     while ((n >> (e + 1)) != 0) ++e;
     return word(((e + 15) << 10) | ((n << (10 - e)) & 0x3ff));
 }
-static_assert(hp(1) == 0x3c00 && hp(2) == 0x4000 && hp(6) == 0x4600 && hp(20) == 0x4d00);
+static_assert(half_of(1) == 0x3c00 && half_of(2) == 0x4000 && half_of(6) == 0x4600 && half_of(20) == 0x4d00);
 
 std::vector<word> u32_words(std::initializer_list<std::uint32_t> values) {
     std::vector<word> w;
@@ -378,7 +378,7 @@ TEST_CASE("Pointers To Scalars As Destinations: @fmovh of src[2*i] into a zero-s
     // Checks "the @fmovh below will first move 0, then 2, then 4, then 6 into dst_array[0] ... 6",
     // and "the value of dst_scalar after the following @fmovh will also be 6".
     std::vector<word> src;
-    for (unsigned i = 0; i < 8; ++i) src.push_back(hp(i));
+    for (unsigned i = 0; i < 8; ++i) src.push_back(half_of(i));
     kernel k("scalar", 10);
     k.init(0, src);
     k.straight({op(opcode::mov, data_type::f16, {4}, mem(8, {0}), {mem(0, {2})}),    // dst_dsd: |i|{4} -> dst_array[0]
@@ -386,8 +386,8 @@ TEST_CASE("Pointers To Scalars As Destinations: @fmovh of src[2*i] into a zero-s
     outcome o(k.p);
     INFO(o.text());
     REQUIRE(o.r.status == run_status::halted);
-    CHECK(o.at(8) == hp(6));
-    CHECK(o.at(9) == hp(6));
+    CHECK(o.at(8) == half_of(6));
+    CHECK(o.at(9) == half_of(6));
 }
 
 // ============================================================================================
@@ -763,14 +763,14 @@ TEST_CASE("Reset a Source Operand: a fabout with zero first_source / second_sour
     // and "When the DSD operation has just one source operand, use .second_source = true".
     SUBCASE("@fmulh(out_dsd, in_first_dsd, in_second_dsd) with first_source") {
         kernel s("zero_first", 8);
-        s.init(0, {hp(1), hp(2), hp(3), hp(4)}).init(4, {hp(2), hp(3), hp(4), hp(5)});
+        s.init(0, {half_of(1), half_of(2), half_of(3), half_of(4)}).init(4, {half_of(2), half_of(3), half_of(4), half_of(5)});
         s.straight({op(opcode::mul, data_type::f16, {4}, zeroing(fabout(0), ir::zero_source::first), {mem(0), mem(4)})});
         outcome o(link(s.p, receiver(4, data_type::f16)));
         INFO(o.text());
         REQUIRE(o.r.status == run_status::halted);
-        CHECK(o.read(1, 0, 0, 4) == std::vector<word>{hp(2), hp(6), hp(12), hp(20)});
+        CHECK(o.read(1, 0, 0, 4) == std::vector<word>{half_of(2), half_of(6), half_of(12), half_of(20)});
         CHECK(o.read(0, 4) == std::vector<word>(4, 0));
-        CHECK(o.read(4, 4) == std::vector<word>{hp(2), hp(3), hp(4), hp(5)});
+        CHECK(o.read(4, 4) == std::vector<word>{half_of(2), half_of(3), half_of(4), half_of(5)});
     }
     SUBCASE("two sources with second_source") {
         kernel s("zero_second", 8);

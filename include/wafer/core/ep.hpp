@@ -18,10 +18,11 @@ constexpr std::uint32_t ep_truncate(std::uint32_t f32) noexcept {
     return nan && (r & 0x7fffff) == 0 ? r | 0x400000 : r;
 }
 
-/// `v` rounded to ep (ties to even), as f32 bits; past the largest ep value it is infinity.
+/// `v` rounded to ep (ties to even), as f32 bits; past the largest ep value it is infinity; any NaN
+/// is the quiet NaN 0x7fc00000.
 constexpr std::uint32_t ep_bits(double v) noexcept {
+    if (v != v) return 0x7fc00000u;  // one NaN, as half_bits gives
     const std::uint32_t sign = std::bit_cast<std::uint64_t>(v) >> 63 ? 0x80000000u : 0;
-    if (v != v) return sign | 0x7fc00000u;
     const double r = detail::round_to_precision(v < 0 ? -v : v, 11, -126);
     if (r >= 340282366920938463463374607431768211456.0) return sign | 0x7f800000u;  // 2^128
     return sign | std::bit_cast<std::uint32_t>(float(r));  // exact: r has 11 significant bits

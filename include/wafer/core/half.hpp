@@ -24,10 +24,11 @@ constexpr double half_value(std::uint16_t h) noexcept {
     return negative ? -v : v;
 }
 
-/// `v` rounded to binary16 (ties to even); beyond the largest finite value (65504) it is infinity.
+/// `v` rounded to binary16 (ties to even); beyond the largest finite value (65504) it is infinity;
+/// any NaN is the quiet NaN 0x7e00.
 constexpr std::uint16_t half_bits(double v) noexcept {
+    if (v != v) return 0x7e00;  // one NaN: a host's NaN sign depends on operand order, which compilers may swap
     const std::uint16_t sign = std::bit_cast<std::uint64_t>(v) >> 63 ? 0x8000 : 0;
-    if (v != v) return std::uint16_t(sign | 0x7e00);
     const double r = detail::round_to_precision(v < 0 ? -v : v, 11, -14);
     if (r >= 65536.0) return std::uint16_t(sign | 0x7c00);
     if (r == 0) return sign;

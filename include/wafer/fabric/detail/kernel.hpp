@@ -14,8 +14,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "wafer/core/ep.hpp"
-#include "wafer/core/half.hpp"
+#include "wafer/core/floats.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
 
@@ -82,45 +81,34 @@ struct element<ir::data_type::f32> {
     static value_type from_index(std::int64_t v) noexcept { return float(v); }
 };
 
-/// hp is kept as its bits; arithmetic goes through double, which holds every hp sum and product
-/// exactly, and rounds once to hp.
-struct half_bits_t {
-    std::uint16_t bits;
-};
+/// hp and ep are the value types of core/floats.hpp, whose arithmetic is the reference's: a value
+/// computed in plain C++ with them and one computed here agree bit for bit.
 template <>
 struct element<ir::data_type::f16> {
-    using value_type = half_bits_t;
+    using value_type = hp;
     static constexpr std::uint32_t words = 1;
-    static value_type load(const word* p) noexcept { return {*p}; }
-    static void store(word* p, value_type v) noexcept { *p = v.bits; }
-    static value_type from_bits(std::uint32_t bits) noexcept { return {std::uint16_t(bits)}; }
-    static std::uint32_t to_bits(value_type v) noexcept { return v.bits; }
-    static value_type from_index(std::int64_t v) noexcept { return {half_bits(double(v))}; }
-    static double value(value_type v) noexcept { return half_value(v.bits); }
-    static value_type round(double d) noexcept { return {half_bits(d)}; }
-    static value_type multiplicand(value_type v) noexcept { return v; }
+    static value_type load(const word* p) noexcept { return hp::from_bits(*p); }
+    static void store(word* p, value_type v) noexcept { *p = v.bits(); }
+    static value_type from_bits(std::uint32_t bits) noexcept { return hp::from_bits(std::uint16_t(bits)); }
+    static std::uint32_t to_bits(value_type v) noexcept { return v.bits(); }
+    static value_type from_index(std::int64_t v) noexcept { return hp(double(v)); }
+    static double value(value_type v) noexcept { return double(v); }
 };
 
-/// ep is kept as its f32 bits; a result rounds to the format, a multiply operand is truncated.
-struct ep_bits_t {
-    std::uint32_t bits;
-};
 template <>
 struct element<ir::data_type::ep> {
-    using value_type = ep_bits_t;
+    using value_type = ep;
     static constexpr std::uint32_t words = 2;
-    static value_type load(const word* p) noexcept { return {load32(p)}; }
-    static void store(word* p, value_type v) noexcept { store32(p, v.bits); }
-    static value_type from_bits(std::uint32_t bits) noexcept { return {bits}; }
-    static std::uint32_t to_bits(value_type v) noexcept { return v.bits; }
-    static value_type from_index(std::int64_t v) noexcept { return {ep_bits(double(v))}; }
-    static double value(value_type v) noexcept { return double(sp_value(v.bits)); }
-    static value_type round(double d) noexcept { return {ep_bits(d)}; }
-    static value_type multiplicand(value_type v) noexcept { return {ep_truncate(v.bits)}; }
+    static value_type load(const word* p) noexcept { return ep::from_bits(load32(p)); }
+    static void store(word* p, value_type v) noexcept { store32(p, v.bits()); }
+    static value_type from_bits(std::uint32_t bits) noexcept { return ep::from_bits(bits); }
+    static std::uint32_t to_bits(value_type v) noexcept { return v.bits(); }
+    static value_type from_index(std::int64_t v) noexcept { return ep(double(v)); }
+    static double value(value_type v) noexcept { return double(v); }
 };
 
 template <class V>
-inline constexpr bool is_narrow_float = std::is_same_v<V, half_bits_t> || std::is_same_v<V, ep_bits_t>;
+inline constexpr bool is_narrow_float = std::is_same_v<V, hp> || std::is_same_v<V, ep>;
 
 /// Unsigned arithmetic wraps without undefined behaviour; 16-bit values are widened first because
 /// a 16-bit product promotes to (signed) int, which may overflow.
@@ -143,15 +131,13 @@ inline typename E::value_type apply(typename E::value_type a, typename E::value_
     if constexpr (Op == ir::opcode::mov) {
         return a;
     } else if constexpr (is_narrow_float<V>) {
-        const double x = E::value(a), y = E::value(b);
-        if constexpr (Op == ir::opcode::add) return E::round(x + y);
-        else if constexpr (Op == ir::opcode::sub) return E::round(x - y);
-        else if constexpr (Op == ir::opcode::mul) return E::round(E::value(E::multiplicand(a)) * E::value(E::multiplicand(b)));
-        else if constexpr (Op == ir::opcode::mac)
-            return E::round(E::value(E::round(E::value(E::multiplicand(a)) * E::value(E::multiplicand(b)))) + E::value(c));
-        else if constexpr (Op == ir::opcode::neg) return E::round(-x);
-        else if constexpr (Op == ir::opcode::min) return y < x ? b : a;
-        else if constexpr (Op == ir::opcode::max) return y > x ? b : a;
+        if constexpr (Op == ir::opcode::add) return a + b;
+        else if constexpr (Op == ir::opcode::sub) return a - b;
+        else if constexpr (Op == ir::opcode::mul) return a * b;
+        else if constexpr (Op == ir::opcode::mac) return a * b + c;  // two roundings
+        else if constexpr (Op == ir::opcode::neg) return -a;
+        else if constexpr (Op == ir::opcode::min) return b < a ? b : a;
+        else if constexpr (Op == ir::opcode::max) return b > a ? b : a;
         else return a;  // integer-only opcodes: rejected when the layout is checked
     } else if constexpr (std::is_floating_point_v<V>) {
         if constexpr (Op == ir::opcode::add) return a + b;

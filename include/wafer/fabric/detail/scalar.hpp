@@ -39,9 +39,7 @@ std::uint32_t scalar_typed(ir::instr code, std::uint32_t a, std::uint32_t b, sca
     if constexpr (ir::is_float(T)) {
         const double u = float_value<T>(a), v = float_value<T>(b);
         switch (code) {
-        case ir::instr::div:
-            if constexpr (T == ir::data_type::f32) return sp_bits(sp_value(a) / sp_value(b));
-            else return E::to_bits(E::round(u / v));
+        case ir::instr::div: return bits(x / y);
         case ir::instr::abs: return T == ir::data_type::f16 ? (a & 0x7fffu) : (a & 0x7fffffffu);
         case ir::instr::eq: return u == v;
         case ir::instr::ne: return u != v;
