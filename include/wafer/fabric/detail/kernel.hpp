@@ -92,7 +92,6 @@ struct element<ir::data_type::f16> {
     static value_type from_bits(std::uint32_t bits) noexcept { return hp::from_bits(std::uint16_t(bits)); }
     static std::uint32_t to_bits(value_type v) noexcept { return v.bits(); }
     static value_type from_index(std::int64_t v) noexcept { return hp(double(v)); }
-    static double value(value_type v) noexcept { return double(v); }
 };
 
 template <>
@@ -104,7 +103,6 @@ struct element<ir::data_type::ep> {
     static value_type from_bits(std::uint32_t bits) noexcept { return ep::from_bits(bits); }
     static std::uint32_t to_bits(value_type v) noexcept { return v.bits(); }
     static value_type from_index(std::int64_t v) noexcept { return ep(double(v)); }
-    static double value(value_type v) noexcept { return double(v); }
 };
 
 template <class V>

@@ -14,13 +14,6 @@ namespace wafer::fabric::detail {
 enum class scalar_fault : std::uint8_t { none, divide_by_zero };
 
 template <ir::data_type T>
-double float_value(std::uint32_t bits) noexcept {
-    using E = element<T>;
-    if constexpr (T == ir::data_type::f32) return double(sp_value(bits));
-    else return E::value(E::from_bits(bits));
-}
-
-template <ir::data_type T>
 std::uint32_t scalar_typed(ir::instr code, std::uint32_t a, std::uint32_t b, scalar_fault& fault) noexcept {
     using E = element<T>;
     using V = typename E::value_type;
@@ -34,19 +27,19 @@ std::uint32_t scalar_typed(ir::instr code, std::uint32_t a, std::uint32_t b, sca
     case ir::instr::neg: return bits(apply<ir::opcode::neg, E>(x, y, x));
     case ir::instr::min: return bits(apply<ir::opcode::min, E>(x, y, x));
     case ir::instr::max: return bits(apply<ir::opcode::max, E>(x, y, x));
+    // A float compares by value (a NaN is unordered), as hp, ep and float all do.
+    case ir::instr::eq: return x == y;
+    case ir::instr::ne: return x != y;
+    case ir::instr::lt: return x < y;
+    case ir::instr::le: return x <= y;
+    case ir::instr::gt: return x > y;
+    case ir::instr::ge: return x >= y;
     default: break;
     }
     if constexpr (ir::is_float(T)) {
-        const double u = float_value<T>(a), v = float_value<T>(b);
         switch (code) {
         case ir::instr::div: return bits(x / y);
         case ir::instr::abs: return T == ir::data_type::f16 ? (a & 0x7fffu) : (a & 0x7fffffffu);
-        case ir::instr::eq: return u == v;
-        case ir::instr::ne: return u != v;
-        case ir::instr::lt: return u < v;
-        case ir::instr::le: return u <= v;
-        case ir::instr::gt: return u > v;
-        case ir::instr::ge: return u >= v;
         default: return 0;  // integer-only instructions: rejected when the layout is checked
         }
     } else {
@@ -69,12 +62,6 @@ std::uint32_t scalar_typed(ir::instr code, std::uint32_t a, std::uint32_t b, sca
         case ir::instr::shr: return bits(apply<ir::opcode::shr, E>(x, y, x));
         case ir::instr::sar: return bits(apply<ir::opcode::sar, E>(x, y, x));
         case ir::instr::abs: return bits(x < 0 ? V(U(0) - U(x)) : x);
-        case ir::instr::eq: return x == y;
-        case ir::instr::ne: return x != y;
-        case ir::instr::lt: return x < y;
-        case ir::instr::le: return x <= y;
-        case ir::instr::gt: return x > y;
-        case ir::instr::ge: return x >= y;
         default: return 0;
         }
     }
