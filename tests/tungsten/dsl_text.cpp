@@ -8,7 +8,12 @@
 #include <type_traits>
 #include <variant>
 
-#include "../../examples/pipeline/kernels.hpp"
+#include "add/kernels.hpp"
+#include "deadlock/kernels.hpp"
+#include "heat2d/kernels.hpp"
+#include "heateq/kernels.hpp"
+#include "life/kernels.hpp"
+#include "pipeline/kernels.hpp"
 #include "wafer/parse/tungsten.hpp"
 
 // The two front ends must agree: a DSL kernel and the same text parsed are equal ASTs once the
@@ -46,6 +51,16 @@ void clear_positions(ast::statement& s) {
                 clear_positions(d.value);
             } else if constexpr (std::is_same_v<T, ast::block>) {
                 for (auto& s : d.body) clear_positions(s);
+            } else if constexpr (std::is_same_v<T, ast::if_statement>) {
+                clear_positions(d.condition);
+                for (auto& s : d.then_branch) clear_positions(s);
+                for (auto& s : d.else_branch) clear_positions(s);
+            } else if constexpr (std::is_same_v<T, ast::handler_decl>) {
+                for (auto& a : d.params) a.pos = {};
+                for (auto& s : d.body) clear_positions(s);
+            } else if constexpr (std::is_same_v<T, ast::loop_statement>) {
+                for (auto& l : d.loops) l.pos = {}, clear_positions(l.lo), clear_positions(l.hi);
+                for (auto& s : d.body) clear_positions(s);
             }
         },
         s);
@@ -57,8 +72,8 @@ ast::program parsed(std::string text, std::string file) {
     return p;
 }
 
-ast::program parsed_example(const std::string& name) {
-    std::ifstream in(std::string(WAFER_SOURCE_DIR) + "/examples/pipeline/" + name + ".w");
+ast::program parsed_example(const std::string& name, const std::string& dir = "pipeline") {
+    std::ifstream in(std::string(WAFER_SOURCE_DIR) + "/examples/" + dir + "/" + name + ".w");
     REQUIRE(in);
     std::stringstream text;
     text << in.rdbuf();
@@ -71,6 +86,48 @@ TEST_CASE("dsl and text: the pipeline kernels are the same ASTs as send.w, compu
     CHECK(parsed_example("send") == pipeline::send_kernel());
     CHECK(parsed_example("compute") == pipeline::compute_kernel());
     CHECK(parsed_example("recv") == pipeline::recv_kernel());
+}
+
+TEST_CASE("dsl and text: every example's C++ kernels are the same ASTs as its .w files") {
+    CHECK(parsed_example("add", "add") == add::add_kernel());
+    CHECK(parsed_example("recv_more", "deadlock") == deadlock::recv_more_kernel());
+    CHECK(parsed_example("heat2d", "heat2d") == heat2d::heat2d_kernel());
+    CHECK(parsed_example("heateq9pt", "heateq") == heateq::heateq9pt_kernel());
+    CHECK(parsed_example("source", "heateq") == heateq::source_kernel());
+    CHECK(parsed_example("sink", "heateq") == heateq::sink_kernel());
+    CHECK(parsed_example("life", "life") == life::life_kernel());
+    CHECK(parsed_example("drain", "life") == life::drain_kernel());
+}
+
+TEST_CASE("dsl and text: comparisons, && || !, /, ?:, if and else, loops over blocks and ifs, handlers") {
+    const auto text = parsed(
+        "xp param N;\n"
+        "xp a[n=N];\n"
+        "xp b = 1;\n"
+        "if (b > 0 && N != 1) a[0] = 1; else a[0] = 2;\n"
+        "if (!(b <= 2) || b >= 3 || b == N) { a[1] = b / 2; }\n"
+        "i in [0, N) if (i > 1) a[i] = a[i] / 2; else if (i == 0) a[i] = 0;\n"
+        "i in [0, N) j in [0, 2) { b = b + j; a[i] = b; }\n"
+        "xp socket rx;\n"
+        "on rx(xp v, xp w) { b = v > w ? v : w; }\n",
+        "x.w");
+
+    w::kernel k("x");
+    auto N = k.param<w::xp>("N");
+    auto a = k.array<w::xp>("a", w::dim("n", N));
+    auto b = k.var<w::xp>("b", 1);
+    w::iterator i("i"), j("j");
+    k(w::if_(b > 0 && N != 1)[a[0] = 1].else_[a[0] = 2]);
+    k(w::if_(!(b <= 2) || b >= 3 || b == N)[w::block()(a[1] = b / 2)]);
+    k(w::in(i, 0, N)[w::if_(i > 1)[a[i] = a[i] / 2].else_[w::if_(i == 0)[a[i] = 0]]]);
+    k(w::in(i, 0, N)(j, 0, 2)[w::block()(b = b + j, a[i] = b)]);
+    auto rx = k.socket<w::xp>("rx");
+    w::handler on_rx(rx);
+    auto v = on_rx.argument<w::xp>("v");
+    auto w_ = on_rx.argument<w::xp>("w");
+    k(on_rx(b = w::if_else(v > w_, v, w_)));
+
+    CHECK(text == k.program());
 }
 
 TEST_CASE("dsl and text: literals, <-, loops, initializers and blocks") {
@@ -97,6 +154,26 @@ TEST_CASE("dsl and text: literals, <-, loops, initializers and blocks") {
     auto t = main_block.var<w::xp>("t", 1);
     main_block(q[0] = t, w::block()(q[1] = -t));
     k(main_block);
+
+    CHECK(text == k.program());
+}
+
+TEST_CASE("dsl and text: a cast is (type)x, and it lets hp meet sp") {
+    const auto text = parsed(
+        "xp param N;\n"
+        "hp h[n=N];\n"
+        "sp s[n=N];\n"
+        "i in [0, N) s[i] = (sp)h[i] + s[i];\n"
+        "i in [0, N) h[i] = (hp)(s[i] * 2);\n",
+        "x.w");
+
+    w::kernel k("x");
+    auto N = k.param<w::xp>("N");
+    auto h = k.array<w::hp>("h", w::dim("n", N));
+    auto s = k.array<w::sp>("s", w::dim("n", N));
+    w::iterator i("i");
+    k(w::in(i, 0, N)[s[i] = w::cast<w::sp>(h[i]) + s[i]]);
+    k(w::in(i, 0, N)[h[i] = w::cast<w::hp>(s[i] * 2)]);
 
     CHECK(text == k.program());
 }

@@ -176,6 +176,30 @@ TEST_CASE("hp and ep values: literals round to the format, assignment narrows sp
     CHECK(r.real("back") == 1.0009765625f);  // rounded (not truncated) to 1 + 2^-10
 }
 
+TEST_CASE("hp meets sp or ep only through a cast, as wafer::hp does in C++") {
+    // The same mistakes and fixes as tests/compile_fail/floats_hp_with_sp.cpp and floats_hp_from_sp.cpp.
+    const std::string decls = "hp h = 0.5;\nsp s = 0.25;\nep e = 2.0;\n";
+    const std::string mix = "hp does not mix with sp or ep: convert one operand first, as in (sp)h + s or h + (hp)s";
+    CHECK(first_error(decls + "sp x = h + s;\n") == mix + " (here hp + sp)");
+    CHECK(first_error(decls + "sp x = e * h;\n") == mix + " (here ep * hp)");
+    CHECK(first_error(decls + "xp t = h < s;\n") == mix + " (here hp < sp)");
+    CHECK(first_error(decls + "sp x = h;\n") ==
+          "an hp value where sp is needed: hp converts to or from sp and ep only by a cast; write (sp)(...)");
+    CHECK(first_error(decls + "h = e;\n") ==
+          "an ep value where hp is needed: hp converts to or from sp and ep only by a cast; write (hp)(...)");
+    CHECK(first_error(decls + "sp x = h > 0.0 ? h : s;\n") ==
+          "an hp value where sp is needed: hp converts to or from sp and ep only by a cast; write (sp)(...)");
+    // The fixes compute as the casts say: widening hp is exact, narrowing rounds once.
+    auto r = run(decls + "sp wide = (sp)h + s;\n"
+                         "hp narrow = h + (hp)s;\n"
+                         "ep prod = (ep)h * e;\n"
+                         "hp one_third = (hp)(s + 0.083333333);\n");
+    CHECK(r.real("wide") == 0.75f);
+    CHECK(r.bits("narrow") == wafer::hp(0.75).bits());
+    CHECK(r.real("prod") == 1.0f);
+    CHECK(r.bits("one_third") == wafer::hp(double(0.25f + float(0.083333333))).bits());
+}
+
 TEST_CASE("reference §4: xp y = x + 1, x = y + 1 in a block gives y = 11 and the inner x = 12") {
     auto r = run("xp x = 10, w = 1;\n"
                  "xp out[n=2];\n"

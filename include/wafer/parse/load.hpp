@@ -3,6 +3,7 @@
 // Paint evaluator and builder. The text front end's counterpart of building a kernel or a layout in C++.
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <variant>
@@ -79,6 +80,9 @@ inline ir::pe_program compile_kernel_file(const std::string& path, const std::ve
 struct paint_file_options {
     paint::build_options build;
     tungsten::lower_options kernels;                      ///< how code()'s kernels are compiled
+    /// Kernels built in C++ (wafer::dsl), by name: code('name) runs one of these before it looks
+    /// for name.w, so a C++ kernel can stand in a text layout.
+    std::map<std::string, tungsten::ast::program> programs;
     std::function<void(const std::string&)> show;         ///< show() lines (nowhere when empty)
     std::function<void(const paint::region&)> inspect;    ///< the evaluated region, before it is built (regiondump)
 };
@@ -119,6 +123,8 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
 
     // paint::build asks once per distinct (kernel, params), as paint compiles each variant once.
     paint::kernel_provider provider = [&](const paint::kernel_request& r) {
+        if (auto p = file_options.programs.find(r.kernel); p != file_options.programs.end())
+            return tungsten::lower(p->second, r.params, diags, file_options.kernels);
         auto file = find(r.kernel + ".w");
         if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
         return compile_kernel_file(file, r.params, diags, file_options.kernels, libs);

@@ -18,8 +18,16 @@
 //     k(w::in(i, 0, N)[ data[i] = i + 1 ]);                // i in [0, N) data[i] = i + 1;
 //     k(w::in(i, 0, N)[ tx <- data[i] ]);                  // i in [0, N) tx <- data[i];
 //     k(w::in(i, 0, N)(j, 0, M)[ g[i][j] = g[i][j] * 2.0 ]);
+//     k(w::in(i, 0, N)[ g[i][0] = w::cast<w::sp>(data[i]) ]);  // g[i][0] = (sp)data[i];
 //     k(data[0] = 42);
 //     k(w::block("main")(data[1] = 7, data[2] = b));       // main { data[1] = 7; data[2] = b; }
+//     k(w::if_(b > 0 && N != 1)[ data[0] = 1 ].else_[ data[0] = 2 ]);  // if (b > 0 && N != 1) ... else ...
+//     w::block step;                                       // { tx <- b; b = b + 1; }
+//     k(w::in(i, 0, N)[ step(tx <- b, b = b + 1) ]);       // i in [0, N) { ... }
+//     k(data[0] = w::if_else(b == 3, 1, 0));               // data[0] = b == 3 ? 1 : 0;
+//     w::handler on_tx(tx);                                // on tx(xp v) { b = b + v; }
+//     auto v = on_tx.argument<w::xp>("v");
+//     k(on_tx(b = b + v));
 //     const wafer::tungsten::ast::program& p = k.program();
 //
 // `tx <- e` is C++'s `tx < -e`; the DSL turns it back into the stream assignment (expression.hpp).
@@ -29,12 +37,14 @@
 // double: a float's value is not the decimal the text would spell); a negative number is the
 // negation of a literal, as in the text. Compile-time checks (checks.hpp) reject a subscript
 // count that differs from the array's rank, assigning a param, a loop iterator or an expression,
-// and mixing base types in one statement; everything else (names, scopes, ranges) is the
+// and mixing base types in one statement (hp with sp or ep needs a cast, as in the text); everything else (names, scopes, ranges) is the
 // checker's job, as for text.
 #include "wafer/tungsten/dsl/base_types.hpp"
 #include "wafer/tungsten/dsl/block.hpp"
+#include "wafer/tungsten/dsl/control.hpp"
 #include "wafer/tungsten/dsl/declarations.hpp"
 #include "wafer/tungsten/dsl/expression.hpp"
+#include "wafer/tungsten/dsl/handler.hpp"
 #include "wafer/tungsten/dsl/kernel.hpp"
 #include "wafer/tungsten/dsl/loop.hpp"
 #include "wafer/tungsten/dsl/scope.hpp"

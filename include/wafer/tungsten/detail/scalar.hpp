@@ -41,8 +41,14 @@ constexpr bool is_unsigned(base_type t) noexcept {
            (field_width(t) != 0 && !is_signed_field(t));
 }
 
-/// The type two typed operands compute in: a float beats an integer (sp over ep over hp), the wider
-/// integer wins, and at one width unsigned wins; u1 computes as xp.
+/// Whether a value of one float type meets the other where only a cast may convert: hp with sp or
+/// ep. The reference gives hp no implicit conversion, and wafer::hp in C++ rejects the same mix.
+constexpr bool mixes_hp(base_type a, base_type b) noexcept {
+    return is_float(a) && is_float(b) && (a == base_type::hp) != (b == base_type::hp);
+}
+
+/// The type two typed operands compute in: a float beats an integer (sp over ep), the wider
+/// integer wins, and at one width unsigned wins; u1 computes as xp. hp with sp or ep has none.
 constexpr base_type common_type(base_type a, base_type b) noexcept {
     if (a == base_type::u1) a = base_type::xp;
     if (b == base_type::u1) b = base_type::xp;
@@ -99,6 +105,14 @@ public:
     /// `v` in type `t`: a constant converted as a literal, a predicate as the compare mask (or as
     /// 0/1 when `count`, or for u1), a typed value converted.
     ir::value as(const rvalue& v, base_type t, source_position pos, bool count = false) {
+        if (v.k == rvalue::kind::typed && mixes_hp(v.type, t))
+            cx_.report.fail(pos, "an " + type_text(v.type) + " value where " + type_text(t) + " is needed: hp "
+                                 "converts to or from sp and ep only by a cast; write (" + type_text(t) + ")(...)");
+        return cast_to(v, t, pos, count);
+    }
+
+    /// `v` in type `t` as a cast converts it: any base type to any other.
+    ir::value cast_to(const rvalue& v, base_type t, source_position pos, bool count) {
         check_scalar(t, pos);
         switch (v.k) {
             case rvalue::kind::constant:
@@ -503,7 +517,7 @@ private:
     rvalue cast(const ast::expr& e) {
         auto x = eval(e.operands[0]);
         // A cast states the intent: a predicate becomes 0 or 1, not the compare mask.
-        return typed(e.type, as(x, e.type, e.pos, true));
+        return typed(e.type, cast_to(x, e.type, e.pos, true));
     }
 
     rvalue conditional(const ast::expr& e) {
@@ -579,6 +593,10 @@ private:
                             : l.k == rvalue::kind::constant ? value_type(r)
                             : r.k == rvalue::kind::constant ? value_type(l)
                                                             : common_type(value_type(l), value_type(r));
+        if (!shift && l.k == rvalue::kind::typed && r.k == rvalue::kind::typed && mixes_hp(l.type, r.type))
+            cx_.report.fail(e.pos, "hp does not mix with sp or ep: convert one operand first, as in (sp)h + s or "
+                                   "h + (hp)s (here " + type_text(l.type) + " " + std::string(ast::spelling(e.op)) +
+                                   " " + type_text(r.type) + ")");
         const bool count = e.op == op::add || e.op == op::sub;  // a comparison reads as 1 here
         const auto a = as(l, t, e.operands[0].pos, count);
         const auto b = as(r, shift ? base_type::u16 : t, e.operands[1].pos, count);

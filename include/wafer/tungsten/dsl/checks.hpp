@@ -47,11 +47,21 @@ constexpr void mixing_base_types() {
                                  "adapt to it)");
 }
 
+// hp meets sp or ep only through a cast, in C++ (wafer::hp) and in text (docs/tungsten.md) alike.
+template <base_type left, base_type right>
+constexpr void hp_with_sp_or_ep() {
+    static_assert(left == right, "wafer: hp does not mix with sp or ep: convert one operand first, as in "
+                                 "w::cast<w::sp>(h) + s or h + w::cast<w::hp>(s)");
+}
+
 /// Operands of one statement share a base type; numbers and params adapt to any.
 template <operand_info left, operand_info right>
 constexpr bool check_same_base_type() {
     constexpr bool ok = !left.typed || !right.typed || left.type == right.type;
-    if constexpr (!ok) mixing_base_types<left.type, right.type>();
+    constexpr bool hp_mix = !ok && (left.type == base_type::hp || right.type == base_type::hp) &&
+                            is_float(left.type) && is_float(right.type);
+    if constexpr (hp_mix) hp_with_sp_or_ep<left.type, right.type>();
+    else if constexpr (!ok) mixing_base_types<left.type, right.type>();
     return ok;
 }
 
@@ -77,7 +87,8 @@ template <operand_info value>
 constexpr bool check_stream_source() {
     static_assert(value.leading_minus,
                   "wafer: `<` is not a DSL operator; write a stream assignment as `target <- value` "
-                  "(C++ reads it as `target < -value`; keep the `-` next to the `<`)");
+                  "(C++ reads it as `target < -value`; keep the `-` next to the `<`), and a comparison "
+                  "`a < b` as `b > a`");
     return value.leading_minus;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// Tungsten expressions in C++: `data[i] * 3 + 1`, `-x`, and the two assignments
-// `target = value` and `target <- value`.
+// Tungsten expressions in C++: `data[i] * 3 + 1`, `-x`, comparisons and `&& || !` (`a < b` is
+// written `b > a`, below), casts (`w::cast<w::sp>(h)`), and the two assignments `target = value`
+// and `target <- value`.
 //
 // A node's type is what the compile-time checks need, its operand_info (role, base type, rank,
 // subscripts written, whether it starts with a minus), computed from its operands' values; its
@@ -123,10 +124,14 @@ auto make_binary(L&& l, R&& r) {
     constexpr operand_info left = info_of<L>(), right = info_of<R>();
     check_complete<left>();
     check_complete<right>();
-    check_same_base_type<left, right>();
+    // After a mix is reported the node adapts to any type, so the statement adds no second error.
+    constexpr bool truth = ast::is_comparison(Op) || ast::is_logical(Op);
+    constexpr operand_info info = !check_same_base_type<left, right>() ? operand_info{.what = role::value}
+                                  : truth                              ? truth_info
+                                                                       : binary_info(left, right);
     node_data l_data = data_of(std::forward<L>(l));
     ast::expr e = binary_ast(Op, std::move(l_data.ast), data_of(std::forward<R>(r)).ast);
-    return expr<binary_info(left, right)>(node_data{std::move(e), std::move(l_data.leading_number_negated)});
+    return expr<info>(node_data{std::move(e), std::move(l_data.leading_number_negated)});
 }
 
 template <bool stream, operand Target, operand Value>
@@ -164,12 +169,99 @@ auto operator*(L&& l, R&& r) {
     return detail::make_binary<ast::binary_op::mul>(std::forward<L>(l), std::forward<R>(r));
 }
 
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator/(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::div>(std::forward<L>(l), std::forward<R>(r));
+}
+
+// Comparisons. `a < b` is taken by `<-` (the top of this header): write `b > a`.
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator<=(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::le>(std::forward<L>(l), std::forward<R>(r));
+}
+
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator>(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::gt>(std::forward<L>(l), std::forward<R>(r));
+}
+
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator>=(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::ge>(std::forward<L>(l), std::forward<R>(r));
+}
+
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator==(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::eq>(std::forward<L>(l), std::forward<R>(r));
+}
+
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator!=(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::ne>(std::forward<L>(l), std::forward<R>(r));
+}
+
+// `&&` and `||` build the operator (they cannot short-circuit C++ here: both sides are AST).
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator&&(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::logical_and>(std::forward<L>(l), std::forward<R>(r));
+}
+
+template <operand L, operand R>
+    requires(expression<L> || expression<R>)
+auto operator||(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::logical_or>(std::forward<L>(l), std::forward<R>(r));
+}
+
+/// Tungsten's `c ? a : b` (C++ cannot overload `?:`; the name is Boost.Phoenix's).
+template <operand C, operand A, operand B>
+    requires(expression<C> || expression<A> || expression<B>)
+auto if_else(C&& c, A&& a, B&& b) {
+    constexpr detail::operand_info ai = detail::info_of<A>(), bi = detail::info_of<B>();
+    detail::check_complete<detail::info_of<C>()>();
+    detail::check_complete<ai>();
+    detail::check_complete<bi>();
+    // The arms share a base type; after a mix is reported the value adapts to any.
+    constexpr bool same = detail::check_same_base_type<ai, bi>();
+    ast::expr e;
+    e.k = ast::expr::kind::conditional;
+    e.operands.reserve(3);
+    e.operands.push_back(detail::data_of(std::forward<C>(c)).ast);
+    e.operands.push_back(detail::data_of(std::forward<A>(a)).ast);
+    e.operands.push_back(detail::data_of(std::forward<B>(b)).ast);
+    return expr<detail::operand_info{.what = detail::role::value, .typed = same && (ai.typed || bi.typed),
+                                     .type = ai.typed ? ai.type : bi.type}>(
+        detail::node_data{std::move(e), std::nullopt});
+}
+
+template <expression X>
+auto operator!(X&& x) {
+    detail::check_complete<detail::info_of<X>()>();
+    return expr<detail::truth_info>(detail::node_data{
+        detail::unary_ast(ast::expr::kind::logical_not, detail::data_of(std::forward<X>(x)).ast), std::nullopt});
+}
+
 template <expression X>
 auto operator-(X&& x) {
     constexpr detail::operand_info x_info = detail::info_of<X>();
     detail::check_complete<x_info>();
     return expr<detail::negate_info(x_info)>(
         detail::node_data{detail::negate_ast(detail::data_of(std::forward<X>(x)).ast), std::nullopt});
+}
+
+/// Tungsten's `(T)x`: `w::cast<w::sp>(h[i])`. It converts any base type to any other, and it is the
+/// only way an hp value meets sp or ep (docs/tungsten.md, Types of values).
+template <base_type T, operand X>
+auto cast(X&& x) {
+    detail::check_complete<detail::info_of<X>()>();
+    return expr<detail::cast_info(T)>(detail::node_data{
+        detail::unary_ast(ast::expr::kind::cast, detail::data_of(std::forward<X>(x)).ast, T), std::nullopt});
 }
 
 /// `target <- value`, which C++ reads as `target < -value` (see the top of this header).

@@ -1,5 +1,6 @@
 #pragma once
-// Loops: `w::in(i, 0, N)(j, 0, M)[ g[i][j] = 0 ]` is Tungsten's `i in [0, N) j in [0, M) g[i][j] = 0;`.
+// Loops: `w::in(i, 0, N)(j, 0, M)[ g[i][j] = 0 ]` is Tungsten's `i in [0, N) j in [0, M) g[i][j] = 0;`,
+// and `w::in(t, 0, N)[ b ]` with a block b is `t in [0, N) { ... }`.
 #include <concepts>
 #include <utility>
 #include <vector>
@@ -34,19 +35,24 @@ public:
         return inner;
     }
 
-    /// The loop body: one assignment, whose own loops (if any) become the inner ones.
+    /// The loop body: one assignment, whose own loops (if any) become the inner ones, as the text
+    /// keeps them (a loop on an assignment may become one DSD operation).
+    assignment operator[](const assignment& body) const {
+        ast::assignment a = body.to_ast();
+        a.loops.insert(a.loops.begin(), loops_.begin(), loops_.end());
+        return assignment(std::move(a));
+    }
+
+    /// The loop body: a block, an `if` or a loop: `w::in(t, 0, N)[ step ]` is `t in [0, N) { ... }`.
     template <class Body>
-    assignment operator[](const Body& body) const {
-        static_assert(std::same_as<Body, assignment>,
-                      "wafer: a loop runs one assignment, as in w::in(i, 0, N)[ a[i] = b[i] ] or "
-                      "w::in(i, 0, N)[ tx <- a[i] ]");
-        if constexpr (std::same_as<Body, assignment>) {
-            ast::assignment a = body.to_ast();
-            a.loops.insert(a.loops.begin(), loops_.begin(), loops_.end());
-            return assignment(std::move(a));
-        } else {
-            return assignment(ast::assignment{});
-        }
+    control_statement operator[](const Body& body) const {
+        static_assert(statement_form<Body>,
+                      "wafer: a loop runs one statement, as in w::in(i, 0, N)[ a[i] = b[i] ], "
+                      "w::in(i, 0, N)[ tx <- a[i] ] or w::in(t, 0, N)[ a_block ]");
+        ast::loop_statement l;
+        l.loops = loops_;
+        if constexpr (statement_form<Body>) l.body.push_back(detail::statement_of(body));
+        return control_statement(std::move(l));
     }
 
 private:

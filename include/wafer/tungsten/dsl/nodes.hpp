@@ -46,6 +46,13 @@ constexpr operand_info negate_info(operand_info x) {
     return {.what = role::value, .typed = x.typed, .type = x.type, .leading_minus = true};
 }
 
+/// A comparison or a logical operator: a truth value, which adapts to the statement's base type
+/// as the text's does (a compare mask, or 0/1 in a u1).
+inline constexpr operand_info truth_info{.what = role::value};
+
+/// `(t)x`: a value of type t, whatever x was.
+constexpr operand_info cast_info(base_type t) { return {.what = role::value, .typed = true, .type = t}; }
+
 constexpr bool is_declared_name(role r) {
     return r == role::param || r == role::iterator || r == role::scalar || r == role::socket || r == role::array;
 }
@@ -59,12 +66,16 @@ struct node_data {
     std::optional<ast::expr> leading_number_negated;
 };
 
-inline ast::expr negate_ast(ast::expr operand) {
+/// `-x`, `!x` or `(type)x`.
+inline ast::expr unary_ast(ast::expr::kind k, ast::expr operand, base_type type = base_type::xp) {
     ast::expr e;
-    e.k = ast::expr::kind::negate;
+    e.k = k;
+    e.type = type;
     e.operands.push_back(std::move(operand));
     return e;
 }
+
+inline ast::expr negate_ast(ast::expr operand) { return unary_ast(ast::expr::kind::negate, std::move(operand)); }
 
 /// Tungsten literals are unsigned; a negative number is `-` applied to one, as the parser sees `-1`.
 inline ast::expr integer_ast(bool negative, std::uint64_t magnitude) {

@@ -99,14 +99,15 @@ public:
         return declare_array<T, 4>(std::move(name), {d0, d1, d2, d3}, init);
     }
 
-    /// Appends statements: assignments (`a[i] = x`, `tx <- y`, loops `w::in(i, 0, N)[ ... ]`)
-    /// and blocks.
+    /// Appends statements: assignments (`a[i] = x`, `tx <- y`, loops `w::in(i, 0, N)[ ... ]`),
+    /// blocks and ifs (`w::if_(c)[ ... ]`), and handlers (w::handler; the checker says where they may stand).
     template <class... Statements>
     Derived& operator()(const Statements&... statements) {
-        constexpr bool ok = ((std::same_as<Statements, assignment> || std::same_as<Statements, block>) && ...);
+        constexpr bool ok = ((statement_form<Statements> || declaration_form<Statements>) && ...);
         static_assert(ok, "wafer: a kernel or block takes statements: assignments (a[i] = x, tx <- y), "
-                          "loops (w::in(i, 0, N)[ a[i] = x ]) and blocks (w::block)");
-        if constexpr (ok) (derived().body().push_back(statements.to_ast()), ...);
+                          "loops (w::in(i, 0, N)[ a[i] = x ]), blocks (w::block), ifs (w::if_(c)[ ... ]) "
+                          "and handlers (w::handler)");
+        if constexpr (ok) (derived().body().push_back(detail::statement_of(statements)), ...);
         return derived();
     }
 

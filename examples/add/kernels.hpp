@@ -1,0 +1,21 @@
+#pragma once
+// add.w in C++: the same kernel, built with the DSL. The parser builds the same AST from add.w,
+// positions aside (tests/tungsten/dsl_text.cpp), and minimal.paint runs with either to the same
+// memory and cycles (tests/examples/cxx_forms.cpp).
+#include <wafer/tungsten/dsl.hpp>
+
+namespace add {
+
+/// Adds b to every element of a.
+inline wafer::tungsten::ast::program add_kernel() {
+    namespace w = wafer::dsl;
+    w::kernel k("add");
+    auto N = k.param<w::xp>("N");
+    auto a = k.array<w::xp>("a", w::dim("n", N));  // no initialiser: data loaded via miset
+    auto b = k.var<w::xp>("b", 1);
+    w::iterator i("i");
+    k(w::in(i, 0, N)[a[i] <- a[i] + b]);
+    return k.program();
+}
+
+}  // namespace add

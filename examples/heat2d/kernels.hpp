@@ -1,0 +1,51 @@
+#pragma once
+// heat2d.w in C++: the same kernel, built with the DSL statement for statement. The parser builds
+// the same AST from heat2d.w, positions aside (tests/tungsten/dsl_text.cpp), and heat2d.paint runs
+// with either to the same memory and cycles (tests/examples/cxx_forms.cpp).
+#include <wafer/tungsten/dsl.hpp>
+
+namespace heat2d {
+
+/// One point of the nine-point heat equation: sends u on tx, adds what the neighbours that exist
+/// sent on rx0 .. rx7, and takes the next value.
+inline wafer::tungsten::ast::program heat2d_kernel() {
+    namespace w = wafer::dsl;
+    w::kernel k("heat2d");
+    auto N = k.param<w::xp>("N");  // time steps
+    auto west = k.param<w::xp>("west");  // 1 where the point has a neighbour on that side
+    auto east = k.param<w::xp>("east");
+    auto north = k.param<w::xp>("north");
+    auto south = k.param<w::xp>("south");
+
+    auto tx = k.socket<w::sp>("tx");
+    // The neighbours to the SW, E, W, N, NE, NW, S and SE, the order lifecode() binds them.
+    auto rx0 = k.socket<w::sp>("rx0");
+    auto rx1 = k.socket<w::sp>("rx1");
+    auto rx2 = k.socket<w::sp>("rx2");
+    auto rx3 = k.socket<w::sp>("rx3");
+    auto rx4 = k.socket<w::sp>("rx4");
+    auto rx5 = k.socket<w::sp>("rx5");
+    auto rx6 = k.socket<w::sp>("rx6");
+    auto rx7 = k.socket<w::sp>("rx7");
+
+    auto u = k.var<w::sp>("u");  // miset loads the first time step
+
+    w::block step;
+    step(tx <- u);
+    auto sides = step.var<w::sp>("sides", 0.0);
+    auto corners = step.var<w::sp>("corners", 0.0);
+    step(w::if_(south && west)[corners = corners + rx0],  //
+         w::if_(east)[sides = sides + rx1],               //
+         w::if_(west)[sides = sides + rx2],               //
+         w::if_(north)[sides = sides + rx3],              //
+         w::if_(north && east)[corners = corners + rx4],  //
+         w::if_(north && west)[corners = corners + rx5],  //
+         w::if_(south)[sides = sides + rx6],              //
+         w::if_(south && east)[corners = corners + rx7],  //
+         u = u + 0.03 * (4.0 * sides + corners - 20.0 * u));
+    w::iterator t("t");
+    k(w::in(t, 0, N)[step]);
+    return k.program();
+}
+
+}  // namespace heat2d

@@ -1,0 +1,65 @@
+#pragma once
+// heateq9pt.w, source.w and sink.w in C++: the same kernels, built with the DSL. The parser builds
+// the same ASTs from the files, positions aside (tests/tungsten/dsl_text.cpp), and heateq.paint
+// runs with either to the same memory and cycles (tests/examples/cxx_forms.cpp).
+#include <wafer/tungsten/dsl.hpp>
+
+namespace heateq {
+
+/// Half a column of the grid: takes this step's rows from the left, trades edge rows with the
+/// other half of the column, and sends the next step's to the right.
+inline wafer::tungsten::ast::program heateq9pt_kernel() {
+    namespace w = wafer::dsl;
+    w::kernel k("heateq9pt");
+    auto n = k.param<w::xp>("n");          // rows in this PE's half of the grid
+    auto p = k.param<w::xp>("p");          // points per row
+    auto pad = k.param<w::xp>("pad");      // the frame of zeros around the half grid
+    auto upper = k.param<w::xp>("upper", 0);  // 1 on the upper PE of a column
+
+    auto left = k.socket<w::sp>("left");
+    auto right = k.socket<w::sp>("right");
+    auto up = k.socket<w::sp>("up");
+    auto down = k.socket<w::sp>("down");
+
+    auto u = k.array<w::sp>("u", w::dim("row", n + 2 * pad), w::dim("col", p + 2 * pad));
+    w::iterator i("i"), j("j");
+
+    k(w::in(i, pad, n + pad)(j, pad, p + pad)[u[i][j] <- left]);
+    k(w::if_(upper)[w::block()(w::in(j, pad, p + pad)[u[0][j] <- up],  //
+                               w::in(j, pad, p + pad)[down <- u[pad][j]])]
+          .else_[w::block()(w::in(j, pad, p + pad)[up <- u[n + pad - 1][j]],  //
+                            w::in(j, pad, p + pad)[u[n + 2 * pad - 1][j] <- down])]);
+    k(w::in(i, pad, n + pad)(j, pad, p + pad)[  //
+        right <- u[i][j] + 0.03 * (4.0 * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]) +
+                                   (u[i - 1][j - 1] + u[i - 1][j + 1] + u[i + 1][j - 1] + u[i + 1][j + 1]) -
+                                   20.0 * u[i][j])]);
+    return k.program();
+}
+
+/// Streams the first step's grid out on tx, row by row.
+inline wafer::tungsten::ast::program source_kernel() {
+    namespace w = wafer::dsl;
+    w::kernel k("source");
+    auto n = k.param<w::xp>("n");
+    auto p = k.param<w::xp>("p");
+    auto tx = k.socket<w::sp>("tx");
+    auto grid = k.array<w::sp>("grid", w::dim("row", n), w::dim("col", p));
+    w::iterator i("i"), j("j");
+    k(w::in(i, 0, n)(j, 0, p)[tx <- grid[i][j]]);
+    return k.program();
+}
+
+/// Takes the last step's grid from rx.
+inline wafer::tungsten::ast::program sink_kernel() {
+    namespace w = wafer::dsl;
+    w::kernel k("sink");
+    auto n = k.param<w::xp>("n");
+    auto p = k.param<w::xp>("p");
+    auto rx = k.socket<w::sp>("rx");
+    auto grid = k.array<w::sp>("grid", w::dim("row", n), w::dim("col", p));
+    w::iterator i("i"), j("j");
+    k(w::in(i, 0, n)(j, 0, p)[grid[i][j] <- rx]);
+    return k.program();
+}
+
+}  // namespace heateq

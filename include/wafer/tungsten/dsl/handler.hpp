@@ -1,0 +1,46 @@
+#pragma once
+// A handler: Tungsten's `on rx(xp v) { ... }`, run when a wavelet arrives on socket rx. It is a
+// scope (declarations made on it are its locals) whose arguments unpack the wavelet:
+//     w::handler on_rx(rx);
+//     auto v = on_rx.argument<w::xp>("v");   // on rx(xp v) {
+//     on_rx(total = total + v);             //   total = total + v;
+//     k(on_rx);                             // }
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/expression.hpp"
+#include "wafer/tungsten/dsl/scope.hpp"
+
+namespace wafer::tungsten::dsl {
+
+class handler : public scope<handler> {
+public:
+    /// The handler of `socket`, a socket the kernel declared.
+    template <operand Socket>
+    explicit handler(const Socket& socket) {
+        static_assert(detail::info_of<Socket>().what == detail::role::socket,
+                      "wafer: a handler runs on a socket: w::handler on_rx(rx) with rx = k.socket<T>(\"rx\")");
+        if constexpr (expression<Socket>) ast_.socket = socket.data.ast.name;
+    }
+
+    /// The next argument, `T name`: the first takes the wavelet's lowest bits.
+    template <base_type T>
+    expr<detail::scalar_info(T)> argument(std::string name) {
+        ast::var_decl& d = ast_.params.emplace_back();
+        d.type = T;
+        d.name = name;
+        return expr<detail::scalar_info(T)>(std::move(name));
+    }
+
+    const ast::handler_decl& to_ast() const noexcept { return ast_; }
+
+private:
+    friend class scope<handler>;
+    std::vector<ast::statement>& body() noexcept { return ast_.body; }
+
+    ast::handler_decl ast_;
+};
+
+}  // namespace wafer::tungsten::dsl

@@ -1,0 +1,13 @@
+// The fix of dsl_hp_with_sp.cpp: must compile.
+#include <wafer/tungsten/dsl.hpp>
+
+namespace w = wafer::dsl;
+
+void build() {
+    w::kernel k("k");
+    auto N = k.param<w::xp>("N");
+    auto h = k.array<w::hp>("h", w::dim("n", N));
+    auto s = k.array<w::sp>("s", w::dim("n", N));
+    w::iterator i("i");
+    k(w::in(i, 0, N)[s[i] = w::cast<w::sp>(h[i]) + s[i]]);
+}
