@@ -1,4 +1,4 @@
-// expect: a loop runs over a w::iterator
+// expect: a loop or sum runs over a w::iterator
 // a param where a loop iterator belongs; dsl_loop_variable.ok.cpp is the fix.
 #include <wafer/tungsten/dsl.hpp>
 

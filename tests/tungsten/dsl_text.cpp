@@ -55,6 +55,21 @@ void clear_positions(ast::statement& s) {
                 clear_positions(d.condition);
                 for (auto& s : d.then_branch) clear_positions(s);
                 for (auto& s : d.else_branch) clear_positions(s);
+            } else if constexpr (std::is_same_v<T, ast::function_decl>) {
+                for (auto& a : d.params) {
+                    a.pos = {};
+                    for (auto& dim : a.dims) dim.pos = {}, clear_positions(dim.extent);
+                }
+                for (auto& s : d.body) clear_positions(s);
+            } else if constexpr (std::is_same_v<T, ast::task_decl>) {
+                if (d.id) clear_positions(*d.id);
+                for (auto& s : d.body) clear_positions(s);
+            } else if constexpr (std::is_same_v<T, ast::fifo_decl>) {
+                clear_positions(d.capacity);
+            } else if constexpr (std::is_same_v<T, ast::return_statement>) {
+                if (d.value) clear_positions(*d.value);
+            } else if constexpr (std::is_same_v<T, ast::call_statement>) {
+                clear_positions(d.call);
             } else if constexpr (std::is_same_v<T, ast::handler_decl>) {
                 for (auto& a : d.params) a.pos = {};
                 for (auto& s : d.body) clear_positions(s);
@@ -126,6 +141,97 @@ TEST_CASE("dsl and text: comparisons, && || !, /, ?:, if and else, loops over bl
     auto v = on_rx.argument<w::xp>("v");
     auto w_ = on_rx.argument<w::xp>("w");
     k(on_rx(b = w::if_else(v > w_, v, w_)));
+
+    CHECK(text == k.program());
+}
+
+TEST_CASE("dsl and text: % and the bitwise operators, shifts, ∑ over one and two ranges") {
+    const auto text = parsed(
+        "xp param N;\n"
+        "u16 a[n=N];\n"
+        "u16 b = 1;\n"
+        "b = b % 3 & 7 | b ^ 2;\n"
+        "b = (~b << 2) >> 1;\n"
+        "b = b x>> 1;\n"
+        "a[0] = sum(i in [0, N)) a[i];\n"
+        "a[1] = \xe2\x88\x91(i in [0, N) j in [i, N)) a[j] * 2 + 1;\n",
+        "x.w");
+
+    w::kernel k("x");
+    auto N = k.param<w::xp>("N");
+    auto a = k.array<w::u16>("a", w::dim("n", N));
+    auto b = k.var<w::u16>("b", 1);
+    w::iterator i("i"), j("j");
+    k(b = (b % 3 & 7) | (b ^ 2));
+    k(b = (~b << 2) >> 1);
+    k(b = w::sar(b, 1));
+    k(a[0] = w::sum(i, 0, N)[a[i]]);
+    k(a[1] = w::sum(i, 0, N)(j, i, N)[a[j] * 2] + 1);  // ∑ takes a multiplicative operand
+
+    CHECK(text == k.program());
+}
+
+TEST_CASE("dsl and text: functions with value and array arguments, return, calls as values and statements") {
+    const auto text = parsed(
+        "xp param N;\n"
+        "xp a[n=N];\n"
+        "xp b = 1;\n"
+        "xp clamp(xp x, xp hi) { if (x > hi) return hi; return x; }\n"
+        "void scale(xp v[n=N], xp k) { i in [0, N) v[i] <- v[i] * k; return; }\n"
+        "b = clamp(b + 1, 10);\n"
+        "scale(a, b);\n"
+        "clamp(b, 2);\n",
+        "x.w");
+
+    w::kernel k("x");
+    auto N = k.param<w::xp>("N");
+    auto a = k.array<w::xp>("a", w::dim("n", N));
+    auto b = k.var<w::xp>("b", 1);
+    w::function<w::xp> clamp("clamp");
+    auto x = clamp.argument<w::xp>("x");
+    auto hi = clamp.argument<w::xp>("hi");
+    clamp(w::if_(x > hi)[w::return_(hi)], w::return_(x));
+    w::function<w::void_> scale("scale");
+    auto v = scale.argument<w::xp>("v", w::dim("n", N));
+    auto factor = scale.argument<w::xp>("k");
+    w::iterator i("i");
+    scale(w::in(i, 0, N)[v[i] <- v[i] * factor], w::return_());
+    k(clamp, scale);
+    k(b = clamp(b + 1, 10), scale(a, b), clamp(b, 2));
+
+    CHECK(text == k.program());
+}
+
+TEST_CASE("dsl and text: FIFOs, tasks, control tasks, activate, block and unblock") {
+    const auto text = parsed(
+        "xp count = 0;\n"
+        "xp socket rx;\n"
+        "xp fifo q[4] activate_push(filled) activate_pop(finished);\n"
+        "task finished { count = count + 1; }\n"
+        "task filled id(3) { xp local = 2; count = count + local; }\n"
+        "control task reset on rx id(12) { count = 0; }\n"
+        "i in [0, 4) q <- rx;\n"
+        "activate finished;\n"
+        "block finished;\n"
+        "unblock finished;\n"
+        "block rx;\n",
+        "x.w");
+
+    w::kernel k("x");
+    auto count = k.var<w::xp>("count", 0);
+    auto rx = k.socket<w::xp>("rx");
+    w::task finished("finished");
+    w::task filled("filled", 3);
+    w::control_task reset("reset", rx, 12);
+    auto q = k.fifo<w::xp>("q", 4, w::activate_push(filled), w::activate_pop(finished));
+    finished(count = count + 1);
+    auto local = filled.var<w::xp>("local", 2);
+    filled(count = count + local);
+    reset(count = 0);
+    w::iterator i("i");
+    k(finished, filled, reset);
+    k(w::in(i, 0, 4)[q <- rx]);
+    k(w::activate(finished), w::block_(finished), w::unblock(finished), w::block_(rx));
 
     CHECK(text == k.program());
 }

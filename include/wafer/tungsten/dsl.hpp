@@ -25,9 +25,15 @@
 //     w::block step;                                       // { tx <- b; b = b + 1; }
 //     k(w::in(i, 0, N)[ step(tx <- b, b = b + 1) ]);       // i in [0, N) { ... }
 //     k(data[0] = w::if_else(b == 3, 1, 0));               // data[0] = b == 3 ? 1 : 0;
+//     k(b = w::sum(i, 0, N)[data[i] * 2]);                 // b = ∑(i in [0, N)) data[i] * 2;
 //     w::handler on_tx(tx);                                // on tx(xp v) { b = b + v; }
 //     auto v = on_tx.argument<w::xp>("v");
 //     k(on_tx(b = b + v));
+//     w::function<w::xp> twice("twice");                   // xp twice(xp x) { return 2 * x; }
+//     auto x = twice.argument<w::xp>("x");
+//     k(twice(w::return_(2 * x)), b = twice(b));           // b = twice(b);
+//     w::task done("done");                                // task done { b = 0; }
+//     k(done(b = 0), w::activate(done));                   // activate done;
 //     const wafer::tungsten::ast::program& p = k.program();
 //
 // `tx <- e` is C++'s `tx < -e`; the DSL turns it back into the stream assignment (expression.hpp).
@@ -44,11 +50,13 @@
 #include "wafer/tungsten/dsl/control.hpp"
 #include "wafer/tungsten/dsl/declarations.hpp"
 #include "wafer/tungsten/dsl/expression.hpp"
+#include "wafer/tungsten/dsl/function.hpp"
 #include "wafer/tungsten/dsl/handler.hpp"
 #include "wafer/tungsten/dsl/kernel.hpp"
 #include "wafer/tungsten/dsl/loop.hpp"
 #include "wafer/tungsten/dsl/scope.hpp"
 #include "wafer/tungsten/dsl/statement.hpp"
+#include "wafer/tungsten/dsl/task.hpp"
 
 namespace wafer {
 /// The short name users write: `namespace w = wafer::dsl;`.

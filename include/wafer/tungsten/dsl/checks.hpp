@@ -28,6 +28,13 @@ constexpr bool check_complete() {
     return ok;
 }
 
+/// A call's argument: a whole value, or an array named whole (passed by reference).
+template <operand_info operand>
+constexpr bool check_argument() {
+    if constexpr (operand.what == role::array) return true;
+    else return check_complete<operand>();
+}
+
 /// `operand[index]`: only arrays take subscripts, at most one per dimension.
 template <operand_info operand>
 constexpr bool check_subscriptable() {
@@ -74,7 +81,7 @@ constexpr bool check_assignable() {
     static_assert(target.what != role::iterator,
                   "wafer: a loop iterator cannot be assigned; it takes each value of its range "
                   "w::in(i, lo, hi) in turn");
-    static_assert(target.what != role::number && target.what != role::value,
+    static_assert(target.what != role::number && target.what != role::value && target.what != role::call,
                   "wafer: the left side of `=` or `<-` is not assignable; assign to a scalar, an array "
                   "element (one subscript per dimension) or a socket");
     constexpr bool assignable = target.what == role::scalar || target.what == role::socket ||

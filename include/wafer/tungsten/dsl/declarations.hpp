@@ -36,6 +36,13 @@ dimension dim(E&& extent) {
     return dim(std::string{}, std::forward<E>(extent));
 }
 
+/// `activate_push(t)` or `activate_pop(t)` in a FIFO's declaration: made by w::activate_push and
+/// w::activate_pop (task.hpp).
+struct fifo_activation {
+    bool push = true;
+    std::string task;
+};
+
 /// An array's initializer: a value, or a braced list of initializers, nested for more
 /// dimensions: `{1, 2, 3, 4}`, `{{1, 2}, {3, 4}}`, `{}`.
 class initializer {

@@ -1,7 +1,7 @@
 #pragma once
-// Tungsten expressions in C++: `data[i] * 3 + 1`, `-x`, comparisons and `&& || !` (`a < b` is
-// written `b > a`, below), casts (`w::cast<w::sp>(h)`), and the two assignments `target = value`
-// and `target <- value`.
+// Tungsten expressions in C++: `data[i] * 3 + 1`, `-x`, `~x`, comparisons, `&& || !`, bitwise
+// operators and shifts (below), casts (`w::cast<w::sp>(h)`), `c ? a : b` (`w::if_else`), and the
+// two assignments `target = value` and `target <- value`.
 //
 // A node's type is what the compile-time checks need, its operand_info (role, base type, rank,
 // subscripts written, whether it starts with a minus), computed from its operands' values; its
@@ -124,11 +124,15 @@ auto make_binary(L&& l, R&& r) {
     constexpr operand_info left = info_of<L>(), right = info_of<R>();
     check_complete<left>();
     check_complete<right>();
-    // After a mix is reported the node adapts to any type, so the statement adds no second error.
+    // A shift computes in its left operand's type, whatever the count's. After a mix is reported
+    // the node adapts to any type, so the statement adds no second error.
+    constexpr bool shift = Op == ast::binary_op::shl || Op == ast::binary_op::shr || Op == ast::binary_op::sar;
     constexpr bool truth = ast::is_comparison(Op) || ast::is_logical(Op);
-    constexpr operand_info info = !check_same_base_type<left, right>() ? operand_info{.what = role::value}
-                                  : truth                              ? truth_info
-                                                                       : binary_info(left, right);
+    constexpr operand_info info = shift ? operand_info{.what = role::value, .typed = left.typed, .type = left.type,
+                                                       .leading_minus = left.leading_minus}
+                                  : !check_same_base_type<left, right>() ? operand_info{.what = role::value}
+                                  : truth                                ? truth_info
+                                                                         : binary_info(left, right);
     node_data l_data = data_of(std::forward<L>(l));
     ast::expr e = binary_ast(Op, std::move(l_data.ast), data_of(std::forward<R>(r)).ast);
     return expr<info>(node_data{std::move(e), std::move(l_data.leading_number_negated)});
@@ -151,72 +155,39 @@ assignment assign(Target&& target, Value&& value) {
 
 }  // namespace detail
 
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator+(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::add>(std::forward<L>(l), std::forward<R>(r));
-}
+// The binary operators, one definition each, as Boost.YAP defines its own. `a < b` is taken by
+// `<-` (the top of this header): write `b > a`. `&&` and `||` build the operator: both sides are
+// AST, so nothing short-circuits while building. Tungsten's arithmetic `x>>` is w::sar(a, b).
+#define WAFER_DSL_BINARY_OPERATOR(symbol, op)                                                  \
+    template <operand L, operand R>                                                             \
+        requires(expression<L> || expression<R>)                                                \
+    auto operator symbol(L&& l, R&& r) {                                                        \
+        return detail::make_binary<ast::binary_op::op>(std::forward<L>(l), std::forward<R>(r)); \
+    }
+WAFER_DSL_BINARY_OPERATOR(*, mul)
+WAFER_DSL_BINARY_OPERATOR(/, div)
+WAFER_DSL_BINARY_OPERATOR(%, rem)
+WAFER_DSL_BINARY_OPERATOR(+, add)
+WAFER_DSL_BINARY_OPERATOR(-, sub)
+WAFER_DSL_BINARY_OPERATOR(<<, shl)
+WAFER_DSL_BINARY_OPERATOR(>>, shr)
+WAFER_DSL_BINARY_OPERATOR(<=, le)
+WAFER_DSL_BINARY_OPERATOR(>, gt)
+WAFER_DSL_BINARY_OPERATOR(>=, ge)
+WAFER_DSL_BINARY_OPERATOR(==, eq)
+WAFER_DSL_BINARY_OPERATOR(!=, ne)
+WAFER_DSL_BINARY_OPERATOR(&, bit_and)
+WAFER_DSL_BINARY_OPERATOR(^, bit_xor)
+WAFER_DSL_BINARY_OPERATOR(|, bit_or)
+WAFER_DSL_BINARY_OPERATOR(&&, logical_and)
+WAFER_DSL_BINARY_OPERATOR(||, logical_or)
+#undef WAFER_DSL_BINARY_OPERATOR
 
+/// Tungsten's arithmetic shift `a x>> b`.
 template <operand L, operand R>
     requires(expression<L> || expression<R>)
-auto operator-(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::sub>(std::forward<L>(l), std::forward<R>(r));
-}
-
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator*(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::mul>(std::forward<L>(l), std::forward<R>(r));
-}
-
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator/(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::div>(std::forward<L>(l), std::forward<R>(r));
-}
-
-// Comparisons. `a < b` is taken by `<-` (the top of this header): write `b > a`.
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator<=(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::le>(std::forward<L>(l), std::forward<R>(r));
-}
-
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator>(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::gt>(std::forward<L>(l), std::forward<R>(r));
-}
-
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator>=(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::ge>(std::forward<L>(l), std::forward<R>(r));
-}
-
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator==(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::eq>(std::forward<L>(l), std::forward<R>(r));
-}
-
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator!=(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::ne>(std::forward<L>(l), std::forward<R>(r));
-}
-
-// `&&` and `||` build the operator (they cannot short-circuit C++ here: both sides are AST).
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator&&(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::logical_and>(std::forward<L>(l), std::forward<R>(r));
-}
-
-template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto operator||(L&& l, R&& r) {
-    return detail::make_binary<ast::binary_op::logical_or>(std::forward<L>(l), std::forward<R>(r));
+auto sar(L&& l, R&& r) {
+    return detail::make_binary<ast::binary_op::sar>(std::forward<L>(l), std::forward<R>(r));
 }
 
 /// Tungsten's `c ? a : b` (C++ cannot overload `?:`; the name is Boost.Phoenix's).
@@ -245,6 +216,15 @@ auto operator!(X&& x) {
     detail::check_complete<detail::info_of<X>()>();
     return expr<detail::truth_info>(detail::node_data{
         detail::unary_ast(ast::expr::kind::logical_not, detail::data_of(std::forward<X>(x)).ast), std::nullopt});
+}
+
+template <expression X>
+auto operator~(X&& x) {
+    constexpr detail::operand_info x_info = detail::info_of<X>();
+    detail::check_complete<x_info>();
+    return expr<detail::operand_info{.what = detail::role::value, .typed = x_info.typed, .type = x_info.type}>(
+        detail::node_data{detail::unary_ast(ast::expr::kind::complement, detail::data_of(std::forward<X>(x)).ast),
+                          std::nullopt});
 }
 
 template <expression X>

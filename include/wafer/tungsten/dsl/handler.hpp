@@ -10,12 +10,14 @@
 #include <vector>
 
 #include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/arguments.hpp"
 #include "wafer/tungsten/dsl/expression.hpp"
 #include "wafer/tungsten/dsl/scope.hpp"
 
 namespace wafer::tungsten::dsl {
 
-class handler : public scope<handler> {
+/// Its arguments (argument<T>(name)) unpack the wavelet, the first from the lowest bits.
+class handler : public scope<handler>, public detail::with_arguments<handler> {
 public:
     /// The handler of `socket`, a socket the kernel declared.
     template <operand Socket>
@@ -25,20 +27,13 @@ public:
         if constexpr (expression<Socket>) ast_.socket = socket.data.ast.name;
     }
 
-    /// The next argument, `T name`: the first takes the wavelet's lowest bits.
-    template <base_type T>
-    expr<detail::scalar_info(T)> argument(std::string name) {
-        ast::var_decl& d = ast_.params.emplace_back();
-        d.type = T;
-        d.name = name;
-        return expr<detail::scalar_info(T)>(std::move(name));
-    }
-
     const ast::handler_decl& to_ast() const noexcept { return ast_; }
 
 private:
     friend class scope<handler>;
+    friend class detail::with_arguments<handler>;
     std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    std::vector<ast::var_decl>& arguments() noexcept { return ast_.params; }
 
     ast::handler_decl ast_;
 };

@@ -99,6 +99,20 @@ public:
         return declare_array<T, 4>(std::move(name), {d0, d1, d2, d3}, init);
     }
 
+    /// `T fifo name[capacity] activate_push(t) activate_pop(u);`: a FIFO, read and written like a socket.
+    template <base_type T, operand C, std::same_as<fifo_activation>... Activations>
+    expr<detail::socket_info(T)> fifo(std::string name, C&& capacity, const Activations&... activations) {
+        detail::check_complete<detail::info_of<C>()>();
+        ast::fifo_decl d;
+        d.type = T;
+        d.name = name;
+        d.capacity = detail::data_of(std::forward<C>(capacity)).ast;
+        for (const fifo_activation& a : {fifo_activation{}, activations...})
+            if (!a.task.empty()) (a.push ? d.activate_push : d.activate_pop) = a.task;
+        append_declaration(std::move(d));
+        return expr<detail::socket_info(T)>(std::move(name));
+    }
+
     /// Appends statements: assignments (`a[i] = x`, `tx <- y`, loops `w::in(i, 0, N)[ ... ]`),
     /// blocks and ifs (`w::if_(c)[ ... ]`), and handlers (w::handler; the checker says where they may stand).
     template <class... Statements>

@@ -17,6 +17,7 @@ enum class role : std::uint8_t {
     array,     ///< an array named without subscripts
     element,   ///< an array with one or more subscripts
     value,     ///< a computed value: `a + b`, `-a`
+    call,      ///< a function call: a value, or a statement whose value is discarded
 };
 
 /// A structural type, so it can be a template argument of the checks.

@@ -1,0 +1,122 @@
+#pragma once
+// Tasks and their statements (docs/tungsten.md, Tasks, FIFOs and asynchronous operations):
+//     w::task finished("finished");                // task finished { count = count + 1; }
+//     finished(count = count + 1);
+//     w::task filled("filled", 3);                 // task filled id(3) { ... }
+//     w::control_task reset("reset", rx, 12);      // control task reset on rx id(12) { ... }
+//     k(finished, filled, reset);                  // declared where they are passed
+//     k(w::activate(finished));                    // activate finished;
+//     k(w::block_(finished), w::unblock(rx));      // block finished; unblock rx;
+// A task is a scope: its locals are declared on it.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/expression.hpp"
+#include "wafer/tungsten/dsl/scope.hpp"
+#include "wafer/tungsten/dsl/statement.hpp"
+
+namespace wafer::tungsten::dsl {
+
+namespace detail {
+/// What tasks and control tasks share: a name, an optional fixed ID and a body.
+template <class Derived>
+class task_base : public scope<Derived> {
+public:
+    const std::string& name() const noexcept { return ast_.name; }
+    const ast::task_decl& to_ast() const noexcept { return ast_; }
+
+protected:
+    template <class Id>
+    task_base(std::string name, bool control, std::string socket, Id&& id) {
+        ast_.control = control;
+        ast_.name = std::move(name);
+        ast_.socket = std::move(socket);
+        if constexpr (operand<Id>) {
+            check_complete<info_of<Id>()>();
+            ast_.id = data_of(std::forward<Id>(id)).ast;
+        }
+    }
+
+private:
+    friend class scope<Derived>;
+    std::vector<ast::statement>& body() noexcept { return ast_.body; }
+
+    ast::task_decl ast_;
+};
+
+template <class S>
+std::string socket_name(const S& socket) {
+    static_assert(info_of<S>().what == role::socket,
+                  "wafer: a control task runs on a socket: w::control_task t(\"t\", rx) with rx = k.socket<T>(\"rx\")");
+    if constexpr (expression<S>) return socket.data.ast.name;
+    else return {};
+}
+}  // namespace detail
+
+/// `task name { ... }` or `task name id(N) { ... }`: a local task.
+class task : public detail::task_base<task> {
+public:
+    explicit task(std::string name) : task_base(std::move(name), false, {}, std::nullopt) {}
+    template <operand Id>
+    task(std::string name, Id&& id) : task_base(std::move(name), false, {}, std::forward<Id>(id)) {}
+};
+
+/// `control task name on rx { ... }` or `... on rx id(N) { ... }`: run by a control wavelet naming its ID.
+class control_task : public detail::task_base<control_task> {
+public:
+    template <operand Socket>
+    control_task(std::string name, const Socket& socket)
+        : task_base(std::move(name), true, detail::socket_name(socket), std::nullopt) {}
+    template <operand Socket, operand Id>
+    control_task(std::string name, const Socket& socket, Id&& id)
+        : task_base(std::move(name), true, detail::socket_name(socket), std::forward<Id>(id)) {}
+};
+
+namespace detail {
+template <class T>
+std::string task_or_socket_name(const T& t) {
+    if constexpr (std::same_as<T, task> || std::same_as<T, control_task>) {
+        return t.name();
+    } else {
+        static_assert(operand<T> && info_of<T>().what == role::socket,
+                      "wafer: activate, block_ and unblock name a task (w::task) or a socket with a handler");
+        if constexpr (expression<T>) return t.data.ast.name;
+        else return {};
+    }
+}
+
+inline control_statement task_statement(ast::task_statement::verb v, std::string name) {
+    ast::task_statement s;
+    s.v = v;
+    s.task = std::move(name);
+    return control_statement(std::move(s));
+}
+}  // namespace detail
+
+/// `activate t;`: makes the local task t ready.
+template <class T>
+control_statement activate(const T& t) {
+    return detail::task_statement(ast::task_statement::verb::activate, detail::task_or_socket_name(t));
+}
+
+/// `block t;`: keeps task t (or socket t's handler) from running until `unblock t;`.
+template <class T>
+control_statement block_(const T& t) {
+    return detail::task_statement(ast::task_statement::verb::block, detail::task_or_socket_name(t));
+}
+
+/// `unblock t;`
+template <class T>
+control_statement unblock(const T& t) {
+    return detail::task_statement(ast::task_statement::verb::unblock, detail::task_or_socket_name(t));
+}
+
+/// `activate_push(t)`: a push after an empty event activates t.
+inline fifo_activation activate_push(const task& t) { return {true, t.name()}; }
+/// `activate_pop(t)`: a pop after a full event activates t.
+inline fifo_activation activate_pop(const task& t) { return {false, t.name()}; }
+
+}  // namespace wafer::tungsten::dsl
