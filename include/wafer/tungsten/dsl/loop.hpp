@@ -65,7 +65,6 @@ public:
         if constexpr (statement_form<Body>) l.body.push_back(detail::statement_of(body));
         return control_statement(std::move(l));
     }
-
 };
 
 /// `∑(it in [lo, hi) ...)`, waiting for its operand.
