@@ -6,11 +6,17 @@
 
 namespace add {
 
+namespace w = wafer::dsl;
+
 /// Adds b to every element of a.
-inline wafer::tungsten::ast::program add_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("add");
-    auto N = k.param<w::xp>("N");
+struct add {
+    static constexpr w::signature signature{"add", w::param<w::xp>("N")};
+    static wafer::tungsten::ast::program program();
+};
+
+inline wafer::tungsten::ast::program add::program() {
+    w::kernel k(signature);
+    auto [N] = signature.ports();
     auto a = k.array<w::xp>("a", w::dim("n", N));  // no initialiser: data loaded via miset
     auto b = k.var<w::xp>("b", 1);
     w::iterator i("i");

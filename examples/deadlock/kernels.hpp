@@ -6,12 +6,17 @@
 
 namespace deadlock {
 
+namespace w = wafer::dsl;
+
 /// Waits for twice as many wavelets as its sender sends.
-inline wafer::tungsten::ast::program recv_more_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("recv_more");
-    auto N = k.param<w::xp>("N");
-    auto rx = k.socket<w::xp>("rx");
+struct recv_more {
+    static constexpr w::signature signature{"recv_more", w::param<w::xp>("N"), w::socket<w::xp>("rx")};
+    static wafer::tungsten::ast::program program();
+};
+
+inline wafer::tungsten::ast::program recv_more::program() {
+    w::kernel k(signature);
+    auto [N, rx] = signature.ports();
     auto out = k.array<w::xp>("out", w::dim("n", 2 * N));
     w::iterator i("i");
     k(w::in(i, 0, 2 * N)[out[i] <- rx]);

@@ -6,28 +6,34 @@
 
 namespace heat2d {
 
+namespace w = wafer::dsl;
+
 /// One point of the nine-point heat equation: sends u on tx, adds what the neighbours that exist
 /// sent on rx0 .. rx7, and takes the next value.
-inline wafer::tungsten::ast::program heat2d_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("heat2d");
-    auto N = k.param<w::xp>("N");  // time steps
-    auto west = k.param<w::xp>("west");  // 1 where the point has a neighbour on that side
-    auto east = k.param<w::xp>("east");
-    auto north = k.param<w::xp>("north");
-    auto south = k.param<w::xp>("south");
+struct heat2d {
+    static constexpr w::signature signature{
+        "heat2d",
+        w::param<w::xp>("N"),            // time steps
+        w::param<w::xp>("west"),         // 1 where the point has a neighbour on that side
+        w::param<w::xp>("east"),
+        w::param<w::xp>("north"),
+        w::param<w::xp>("south"),
+        w::socket<w::sp>("tx"),
+        // The neighbours to the SW, E, W, N, NE, NW, S and SE, the order lifecode() binds them.
+        w::socket<w::sp>("rx0"),
+        w::socket<w::sp>("rx1"),
+        w::socket<w::sp>("rx2"),
+        w::socket<w::sp>("rx3"),
+        w::socket<w::sp>("rx4"),
+        w::socket<w::sp>("rx5"),
+        w::socket<w::sp>("rx6"),
+        w::socket<w::sp>("rx7")};
+    static wafer::tungsten::ast::program program();
+};
 
-    auto tx = k.socket<w::sp>("tx");
-    // The neighbours to the SW, E, W, N, NE, NW, S and SE, the order lifecode() binds them.
-    auto rx0 = k.socket<w::sp>("rx0");
-    auto rx1 = k.socket<w::sp>("rx1");
-    auto rx2 = k.socket<w::sp>("rx2");
-    auto rx3 = k.socket<w::sp>("rx3");
-    auto rx4 = k.socket<w::sp>("rx4");
-    auto rx5 = k.socket<w::sp>("rx5");
-    auto rx6 = k.socket<w::sp>("rx6");
-    auto rx7 = k.socket<w::sp>("rx7");
-
+inline wafer::tungsten::ast::program heat2d::program() {
+    w::kernel k(signature);
+    auto [N, west, east, north, south, tx, rx0, rx1, rx2, rx3, rx4, rx5, rx6, rx7] = signature.ports();
     auto u = k.var<w::sp>("u");  // miset loads the first time step
 
     w::block step;

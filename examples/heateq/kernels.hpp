@@ -6,21 +6,27 @@
 
 namespace heateq {
 
+namespace w = wafer::dsl;
+
 /// Half a column of the grid: takes this step's rows from the left, trades edge rows with the
 /// other half of the column, and sends the next step's to the right.
-inline wafer::tungsten::ast::program heateq9pt_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("heateq9pt");
-    auto n = k.param<w::xp>("n");          // rows in this PE's half of the grid
-    auto p = k.param<w::xp>("p");          // points per row
-    auto pad = k.param<w::xp>("pad");      // the frame of zeros around the half grid
-    auto upper = k.param<w::xp>("upper", 0);  // 1 on the upper PE of a column
+struct heateq9pt {
+    static constexpr w::signature signature{
+        "heateq9pt",
+        w::param<w::xp>("n"),            // rows in this PE's half of the grid
+        w::param<w::xp>("p"),            // points per row
+        w::param<w::xp>("pad"),          // the frame of zeros around the half grid
+        w::param<w::xp>("upper", 0),     // 1 on the upper PE of a column
+        w::socket<w::sp>("left"),
+        w::socket<w::sp>("right"),
+        w::socket<w::sp>("up"),
+        w::socket<w::sp>("down")};
+    static wafer::tungsten::ast::program program();
+};
 
-    auto left = k.socket<w::sp>("left");
-    auto right = k.socket<w::sp>("right");
-    auto up = k.socket<w::sp>("up");
-    auto down = k.socket<w::sp>("down");
-
+inline wafer::tungsten::ast::program heateq9pt::program() {
+    w::kernel k(signature);
+    auto [n, p, pad, upper, left, right, up, down] = signature.ports();
     auto u = k.array<w::sp>("u", w::dim("row", n + 2 * pad), w::dim("col", p + 2 * pad));
     w::iterator i("i"), j("j");
 
@@ -37,12 +43,18 @@ inline wafer::tungsten::ast::program heateq9pt_kernel() {
 }
 
 /// Streams the first step's grid out on tx, row by row.
-inline wafer::tungsten::ast::program source_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("source");
-    auto n = k.param<w::xp>("n");
-    auto p = k.param<w::xp>("p");
-    auto tx = k.socket<w::sp>("tx");
+struct source {
+    static constexpr w::signature signature{
+        "source",
+        w::param<w::xp>("n"),
+        w::param<w::xp>("p"),
+        w::socket<w::sp>("tx")};
+    static wafer::tungsten::ast::program program();
+};
+
+inline wafer::tungsten::ast::program source::program() {
+    w::kernel k(signature);
+    auto [n, p, tx] = signature.ports();
     auto grid = k.array<w::sp>("grid", w::dim("row", n), w::dim("col", p));
     w::iterator i("i"), j("j");
     k(w::in(i, 0, n)(j, 0, p)[tx <- grid[i][j]]);
@@ -50,12 +62,18 @@ inline wafer::tungsten::ast::program source_kernel() {
 }
 
 /// Takes the last step's grid from rx.
-inline wafer::tungsten::ast::program sink_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("sink");
-    auto n = k.param<w::xp>("n");
-    auto p = k.param<w::xp>("p");
-    auto rx = k.socket<w::sp>("rx");
+struct sink {
+    static constexpr w::signature signature{
+        "sink",
+        w::param<w::xp>("n"),
+        w::param<w::xp>("p"),
+        w::socket<w::sp>("rx")};
+    static wafer::tungsten::ast::program program();
+};
+
+inline wafer::tungsten::ast::program sink::program() {
+    w::kernel k(signature);
+    auto [n, p, rx] = signature.ports();
     auto grid = k.array<w::sp>("grid", w::dim("row", n), w::dim("col", p));
     w::iterator i("i"), j("j");
     k(w::in(i, 0, n)(j, 0, p)[grid[i][j] <- rx]);

@@ -6,26 +6,32 @@
 
 namespace life {
 
+namespace w = wafer::dsl;
+
 /// One cell: sends its state on tx, counts the live neighbours that exist, and takes the next state.
-inline wafer::tungsten::ast::program life_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("life");
-    auto N = k.param<w::xp>("N");  // generations
-    auto west = k.param<w::xp>("west");  // 1 where the cell has a neighbour on that side
-    auto east = k.param<w::xp>("east");
-    auto north = k.param<w::xp>("north");
-    auto south = k.param<w::xp>("south");
+struct life {
+    static constexpr w::signature signature{
+        "life",
+        w::param<w::xp>("N"),            // generations
+        w::param<w::xp>("west"),         // 1 where the cell has a neighbour on that side
+        w::param<w::xp>("east"),
+        w::param<w::xp>("north"),
+        w::param<w::xp>("south"),
+        w::socket<w::xp>("tx"),
+        w::socket<w::xp>("rx0"),
+        w::socket<w::xp>("rx1"),
+        w::socket<w::xp>("rx2"),
+        w::socket<w::xp>("rx3"),
+        w::socket<w::xp>("rx4"),
+        w::socket<w::xp>("rx5"),
+        w::socket<w::xp>("rx6"),
+        w::socket<w::xp>("rx7")};
+    static wafer::tungsten::ast::program program();
+};
 
-    auto tx = k.socket<w::xp>("tx");
-    auto rx0 = k.socket<w::xp>("rx0");
-    auto rx1 = k.socket<w::xp>("rx1");
-    auto rx2 = k.socket<w::xp>("rx2");
-    auto rx3 = k.socket<w::xp>("rx3");
-    auto rx4 = k.socket<w::xp>("rx4");
-    auto rx5 = k.socket<w::xp>("rx5");
-    auto rx6 = k.socket<w::xp>("rx6");
-    auto rx7 = k.socket<w::xp>("rx7");
-
+inline wafer::tungsten::ast::program life::program() {
+    w::kernel k(signature);
+    auto [N, west, east, north, south, tx, rx0, rx1, rx2, rx3, rx4, rx5, rx6, rx7] = signature.ports();
     auto cell = k.var<w::xp>("cell");  // 0 (dead) or 1 (alive): miset loads the first generation
 
     w::block generation;
@@ -46,12 +52,18 @@ inline wafer::tungsten::ast::program life_kernel() {
 }
 
 /// A frame PE: takes whatever arrives on p, q and r, and counts it.
-inline wafer::tungsten::ast::program drain_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("drain");
-    auto p = k.socket<w::xp>("p");
-    auto q = k.socket<w::xp>("q");
-    auto r = k.socket<w::xp>("r");
+struct drain {
+    static constexpr w::signature signature{
+        "drain",
+        w::socket<w::xp>("p"),
+        w::socket<w::xp>("q"),
+        w::socket<w::xp>("r")};
+    static wafer::tungsten::ast::program program();
+};
+
+inline wafer::tungsten::ast::program drain::program() {
+    w::kernel k(signature);
+    auto [p, q, r] = signature.ports();
     auto taken = k.var<w::xp>("taken", 0);  // how many wavelets this frame PE took
     for (const auto& socket : {p, q, r}) {
         w::handler on(socket);

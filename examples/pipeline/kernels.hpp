@@ -1,6 +1,7 @@
 #pragma once
 // The pipeline's three kernels in C++: the twins of send.w, compute.w and recv.w in this
-// directory. Each builds the AST the parser builds for its file (positions aside):
+// directory. Each is a type whose signature a layout binds by (code<send>(...) in pipeline.hpp)
+// and whose program() is the AST the parser builds for its file (positions aside):
 //
 //   send.w                      compute.w                          recv.w
 //   xp param N;                 xp param N;                        xp param N;
@@ -12,41 +13,46 @@
 
 namespace pipeline {
 
+namespace w = wafer::dsl;
+
 /// Fills data[i] = i + 1 and streams it out on tx.
-inline wafer::tungsten::ast::program send_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("send");
-    auto N = k.param<w::xp>("N");
-    auto tx = k.socket<w::xp>("tx");
-    auto data = k.array<w::xp>("data", w::dim("n", N));
-    w::iterator i("i");
-    k(w::in(i, 0, N)[data[i] = i + 1]);
-    k(w::in(i, 0, N)[tx <- data[i]]);
-    return k.program();
-}
+struct send {
+    static constexpr w::signature signature{"send", w::param<w::xp>("N"), w::socket<w::xp>("tx")};
+    static wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        auto [N, tx] = signature.ports();
+        auto data = k.array<w::xp>("data", w::dim("n", N));
+        w::iterator i("i");
+        k(w::in(i, 0, N)[data[i] = i + 1]);
+        k(w::in(i, 0, N)[tx <- data[i]]);
+        return k.program();
+    }
+};
 
 /// Streams rx * 3 + 1 from rx to tx.
-inline wafer::tungsten::ast::program compute_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("compute");
-    auto N = k.param<w::xp>("N");
-    auto rx = k.socket<w::xp>("rx");
-    auto tx = k.socket<w::xp>("tx");
-    w::iterator i("i");
-    k(w::in(i, 0, N)[tx <- rx * 3 + 1]);
-    return k.program();
-}
+struct compute {
+    static constexpr w::signature signature{"compute", w::param<w::xp>("N"), w::socket<w::xp>("rx"),
+                                            w::socket<w::xp>("tx")};
+    static wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        auto [N, rx, tx] = signature.ports();
+        w::iterator i("i");
+        k(w::in(i, 0, N)[tx <- rx * 3 + 1]);
+        return k.program();
+    }
+};
 
 /// Streams rx into out.
-inline wafer::tungsten::ast::program recv_kernel() {
-    namespace w = wafer::dsl;
-    w::kernel k("recv");
-    auto N = k.param<w::xp>("N");
-    auto rx = k.socket<w::xp>("rx");
-    auto out = k.array<w::xp>("out", w::dim("n", N));
-    w::iterator i("i");
-    k(w::in(i, 0, N)[out[i] <- rx]);
-    return k.program();
-}
+struct recv {
+    static constexpr w::signature signature{"recv", w::param<w::xp>("N"), w::socket<w::xp>("rx")};
+    static wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        auto [N, rx] = signature.ports();
+        auto out = k.array<w::xp>("out", w::dim("n", N));
+        w::iterator i("i");
+        k(w::in(i, 0, N)[out[i] <- rx]);
+        return k.program();
+    }
+};
 
 }  // namespace pipeline

@@ -1,7 +1,8 @@
-// Every example's C++ kernels (examples/*/kernels.hpp) stand in for its .w files: its .paint layout
-// built with them is the same IR, and a run from the same memory ends with the same status, memory
-// and cycles on every PE. (tests/tungsten/dsl_text.cpp checks the ASTs; tests/pipeline the pipeline,
-// whose layout is C++ too.)
+// Every example's C++ form beside its text form: its C++ kernels (examples/*/kernels.hpp) stand in
+// for its .w files, and its C++ layout (examples/*/*.hpp, the twin of each .paint) with those kernels
+// stands in for the whole. Each gives the same IR as the text, and a run from the same memory ends
+// with the same status, memory and cycles on every PE. (tests/tungsten/dsl_text.cpp checks the ASTs;
+// tests/pipeline the pipeline.)
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -10,18 +11,18 @@
 #include <string>
 #include <vector>
 
-#include "add/kernels.hpp"
-#include "deadlock/kernels.hpp"
-#include "heat2d/kernels.hpp"
-#include "heateq/kernels.hpp"
-#include "life/kernels.hpp"
-#include "pipeline/kernels.hpp"
+#include "add/minimal.hpp"
+#include "deadlock/deadlock.hpp"
+#include "heat2d/heat2d.hpp"
+#include "heateq/heateq.hpp"
+#include "life/life.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/parse/load.hpp"
 
 namespace {
 
 namespace ast = wafer::tungsten::ast;
+namespace dsl = wafer::dsl;
 
 struct example {
     std::string paint;                         ///< under examples/
@@ -59,8 +60,7 @@ void fill(wafer::fabric::fabric& f, std::uint32_t seed) {
     }
 }
 
-void check_same_run(const example& e) {
-    const auto text = build(e, false), cxx = build(e, true);
+void check_same_run(const wafer::ir::layout& text, const wafer::ir::layout& cxx) {
     REQUIRE(text == cxx);
     wafer::fabric::fabric a(text), b(cxx);
     fill(a, 5);
@@ -75,40 +75,52 @@ void check_same_run(const example& e) {
     }
 }
 
+/// The text form against the text layout with the C++ kernels, and against the C++ layout.
+void check_same_run(const example& e, const wafer::ir::layout& cxx_layout) {
+    const auto text = build(e, false);
+    check_same_run(text, build(e, true));
+    check_same_run(text, cxx_layout);
+}
+
+/// A C++ layout's build, with its diagnostics checked.
+template <class Build>
+wafer::ir::layout cxx(Build b) {
+    wafer::diagnostics diags;
+    auto layout = b(diags);
+    CHECK(diags.list().empty());
+    return layout;
+}
+
 }  // namespace
 
 TEST_CASE("C++ forms: add") {
-    check_same_run({"add/minimal.paint", {"add"}, {{"N", 4}}, {{"add", add::add_kernel()}}});
+    check_same_run({"add/minimal.paint", {"add"}, {{"N", 4}}, dsl::kernels<add::add>::programs()},
+                   cxx([](auto& d) { return add::build<4>(d); }));
 }
 
 TEST_CASE("C++ forms: deadlock, which deadlocks the same way") {
     check_same_run({"deadlock/deadlock.paint",
                     {"pipeline", "deadlock"},
                     {{"N", 4}},
-                    {{"send", pipeline::send_kernel()}, {"recv_more", deadlock::recv_more_kernel()}}});
+                    dsl::kernels<pipeline::send, pipeline::compute, deadlock::recv_more>::programs()},
+                   cxx([](auto& d) { return deadlock::build<4>(d); }));
 }
 
 TEST_CASE("C++ forms: heat2d") {
-    check_same_run({"heat2d/heat2d.paint",
-                    {"life"},
-                    {{"W", 6}, {"H", 6}, {"N", 3}},
-                    {{"heat2d", heat2d::heat2d_kernel()}, {"drain", life::drain_kernel()}}});
+    check_same_run({"heat2d/heat2d.paint", {"life"}, {{"W", 6}, {"H", 6}, {"N", 3}},
+                    dsl::kernels<heat2d::heat2d, life::drain>::programs()},
+                   cxx([](auto& d) { return heat2d::build<6, 6, 3>(d); }));
 }
 
 TEST_CASE("C++ forms: heateq") {
-    check_same_run({"heateq/heateq.paint",
-                    {},
-                    {{"nx", 4}, {"n", 2}, {"p", 4}},
-                    {{"heateq9pt", heateq::heateq9pt_kernel()},
-                     {"source", heateq::source_kernel()},
-                     {"sink", heateq::sink_kernel()}}});
+    check_same_run({"heateq/heateq.paint", {}, {{"nx", 4}, {"n", 2}, {"p", 4}},
+                    dsl::kernels<heateq::heateq9pt, heateq::source, heateq::sink>::programs()},
+                   cxx([](auto& d) { return heateq::build<4, 2, 4>(d); }));
 }
 
 TEST_CASE("C++ forms: life") {
-    check_same_run({"life/life.paint",
-                    {},
-                    {{"W", 6}, {"H", 6}, {"N", 4}},
-                    {{"life", life::life_kernel()}, {"drain", life::drain_kernel()}}});
+    check_same_run({"life/life.paint", {}, {{"W", 6}, {"H", 6}, {"N", 4}}, dsl::kernels<life::life, life::drain>::programs()},
+                   cxx([](auto& d) { return life::build<6, 6, 4>(d); }));
 }
 
 TEST_CASE("C++ forms: the C++ kernel is the one code() runs, not the .w file beside it") {

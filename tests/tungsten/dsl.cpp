@@ -255,17 +255,34 @@ TEST_CASE("dsl: the reference's first example") {
 
 TEST_CASE("dsl: the pipeline kernels") {
     const auto i_loop = loop("i", integer(0), name("N"));
-    check_program(pipeline::send_kernel(),
+    check_program(pipeline::send::program(),
                   program("send", {param(xp, "N"), socket(xp, "tx"), var(xp, "data", {dimension("n", name("N"))}),
                                    assign({i_loop}, sub("data", {name("i")}), bin('+', name("i"), integer(1))),
                                    stream({i_loop}, name("tx"), sub("data", {name("i")}))}));
-    check_program(pipeline::compute_kernel(),
+    check_program(pipeline::compute::program(),
                   program("compute", {param(xp, "N"), socket(xp, "rx"), socket(xp, "tx"),
                                       stream({i_loop}, name("tx"),
                                              bin('+', bin('*', name("rx"), integer(3)), integer(1)))}));
-    check_program(pipeline::recv_kernel(),
+    check_program(pipeline::recv::program(),
                   program("recv", {param(xp, "N"), socket(xp, "rx"), var(xp, "out", {dimension("n", name("N"))}),
                                    stream({i_loop}, sub("out", {name("i")}), name("rx"))}));
+}
+
+TEST_CASE("dsl: a signature declares its params and sockets in order, and ports() gives their handles") {
+    static constexpr w::signature s{"k", w::param<w::u32>("P", -1), w::socket<w::sp>("rx")};
+    static_assert(s.ports_interface()[0].has_default && !s.ports_interface()[0].socket);
+    static_assert(s.ports_interface()[1].socket && s.ports_interface()[1].name == "rx");
+    w::kernel k(s);
+    auto [P, rx] = s.ports();
+    auto v = k.var<w::sp>("v");
+    k(v = rx);
+    w::kernel manual("k");
+    manual.param<w::u32>("P", -1);
+    auto rx2 = manual.socket<w::sp>("rx");
+    auto v2 = manual.var<w::sp>("v");
+    manual(v2 = rx2);
+    CHECK(k.program() == manual.program());
+    CHECK(w::to_ast(P) == name("P"));
 }
 
 TEST_CASE("dsl: declarations, one per declarator, in source order") {

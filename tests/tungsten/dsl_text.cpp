@@ -98,20 +98,20 @@ ast::program parsed_example(const std::string& name, const std::string& dir = "p
 }  // namespace
 
 TEST_CASE("dsl and text: the pipeline kernels are the same ASTs as send.w, compute.w and recv.w") {
-    CHECK(parsed_example("send") == pipeline::send_kernel());
-    CHECK(parsed_example("compute") == pipeline::compute_kernel());
-    CHECK(parsed_example("recv") == pipeline::recv_kernel());
+    CHECK(parsed_example("send") == pipeline::send::program());
+    CHECK(parsed_example("compute") == pipeline::compute::program());
+    CHECK(parsed_example("recv") == pipeline::recv::program());
 }
 
 TEST_CASE("dsl and text: every example's C++ kernels are the same ASTs as its .w files") {
-    CHECK(parsed_example("add", "add") == add::add_kernel());
-    CHECK(parsed_example("recv_more", "deadlock") == deadlock::recv_more_kernel());
-    CHECK(parsed_example("heat2d", "heat2d") == heat2d::heat2d_kernel());
-    CHECK(parsed_example("heateq9pt", "heateq") == heateq::heateq9pt_kernel());
-    CHECK(parsed_example("source", "heateq") == heateq::source_kernel());
-    CHECK(parsed_example("sink", "heateq") == heateq::sink_kernel());
-    CHECK(parsed_example("life", "life") == life::life_kernel());
-    CHECK(parsed_example("drain", "life") == life::drain_kernel());
+    CHECK(parsed_example("add", "add") == add::add::program());
+    CHECK(parsed_example("recv_more", "deadlock") == deadlock::recv_more::program());
+    CHECK(parsed_example("heat2d", "heat2d") == heat2d::heat2d::program());
+    CHECK(parsed_example("heateq9pt", "heateq") == heateq::heateq9pt::program());
+    CHECK(parsed_example("source", "heateq") == heateq::source::program());
+    CHECK(parsed_example("sink", "heateq") == heateq::sink::program());
+    CHECK(parsed_example("life", "life") == life::life::program());
+    CHECK(parsed_example("drain", "life") == life::drain::program());
 }
 
 TEST_CASE("dsl and text: comparisons, && || !, /, ?:, if and else, loops over blocks and ifs, handlers") {

@@ -60,6 +60,38 @@ constexpr region code(region r, cx_string kernel, std::vector<binding> bindings 
     return detail::with(std::move(r), std::move(a));
 }
 
+namespace detail {
+/// A C++ kernel type's params and sockets, from its `signature` (wafer/tungsten/dsl/signature.hpp).
+template <class K>
+constexpr std::vector<kernel_port> ports_of() {
+    static_assert(requires { K::signature.name; K::signature.ports_interface(); },
+                  "code<K>() takes a C++ kernel type with a signature: static constexpr wafer::dsl::signature "
+                  "signature{\"name\", w::param<w::xp>(\"N\"), w::socket<w::xp>(\"tx\")}; "
+                  "write code(\"name\", ...) for a kernel known only by name");
+    std::vector<kernel_port> ports;
+    for (const auto& p : K::signature.ports_interface())
+        ports.push_back(kernel_port{cx_string::of_static(p.name), p.socket, p.has_default});
+    return ports;
+}
+
+constexpr region typed(region r, std::vector<kernel_port> ports) {
+    attribute& a = r.attributes.back();
+    a.typed = true;
+    a.ports = std::move(ports);
+    return r;
+}
+}  // namespace detail
+
+/// code<K>(r [bindings]): code() of a C++ kernel known by its type K (a struct with a `signature`,
+/// wafer/tungsten/dsl/signature.hpp). verify() checks the bindings against K's params and sockets, so
+/// `static_assert(verify(layout))` rejects a misspelt name, a color bound to a param, a number bound
+/// to a socket, an unbound socket and a param left without a value, at compile time.
+template <class K>
+constexpr region code(region r, std::vector<binding> bindings = {}, origin at = call_site{}) {
+    return detail::typed(code(std::move(r), cx_string::of_static(K::signature.name), std::move(bindings), std::move(at)),
+                         detail::ports_of<K>());
+}
+
 /// paint(r color rule): sets `color`'s route on every PE of r to `rule`. A later paint of the same
 /// color on a PE replaces the earlier one (verify() warns).
 constexpr region paint(region r, color c, route_rule rule, origin at = call_site{}) {
@@ -128,6 +160,8 @@ struct code_op {
     cx_string kernel;
     std::vector<binding> bindings;
     origin at;
+    bool typed = false;               ///< code<K>(): `ports` is K's interface
+    std::vector<kernel_port> ports;
 };
 struct paint_op {
     color c;
@@ -159,6 +193,10 @@ constexpr name_op name(cx_string n, origin at = call_site{}) {
 constexpr code_op code(cx_string kernel, std::vector<binding> bindings = {}, origin at = call_site{}) {
     return {std::move(kernel), std::move(bindings), std::move(at)};
 }
+template <class K>
+constexpr code_op code(std::vector<binding> bindings = {}, origin at = call_site{}) {
+    return {cx_string::of_static(K::signature.name), std::move(bindings), std::move(at), true, detail::ports_of<K>()};
+}
 constexpr paint_op paint(color c, route_rule rule, origin at = call_site{}) {
     return {std::move(c), rule, std::move(at)};
 }
@@ -167,8 +205,10 @@ constexpr region operator|(region r, name_op op) {
     return name(std::move(r), std::move(op.n), std::move(op.at));
 }
 constexpr region operator|(region r, code_op op) {
-    return code(std::move(r), std::move(op.kernel),
-                std::move(op.bindings), std::move(op.at));
+    if (op.typed)
+        return detail::typed(code(std::move(r), std::move(op.kernel), std::move(op.bindings), std::move(op.at)),
+                             std::move(op.ports));
+    return code(std::move(r), std::move(op.kernel), std::move(op.bindings), std::move(op.at));
 }
 constexpr region operator|(region r, paint_op op) {
     return paint(std::move(r), std::move(op.c), op.rule, std::move(op.at));

@@ -57,39 +57,21 @@ inline const ir::socket* find_socket(const ir::pe_program& p, std::string_view n
         if (s.name == name) return &s;
     return nullptr;
 }
-inline bool has_param(const ir::pe_program& p, std::string_view name) {
-    for (const auto& q : p.params)
-        if (q.name == name) return true;
-    return false;
-}
 
-/// Checks a code()'s bindings against the program it got; errors go to `out`.
+/// Checks a code()'s bindings against the program it got; errors go to `out`. The program's params
+/// all count as having a default: lowering has already rejected one left without a value.
 inline void check_bindings(const attribute& code, const ir::pe_program& p, diagnostics& out) {
-    const std::string k = quote(code.text.view());
-    for (const auto& b : code.bindings) {
-        const std::string n = quote(b.name.view());
-        const bool socket = find_socket(p, b.name.view()) != nullptr, param = has_param(p, b.name.view());
-        const bool color = b.value.k == binding_value::kind::color;
-        if (!socket && !param)
-            out.add(make_diagnostic(severity::error, b.at, n + " is neither a param nor a socket of kernel " + k));
-        else if (color && !socket)
-            out.add(make_diagnostic(severity::error, b.at,
-                                    "a color is bound to param " + n + " of kernel " + k + ": params take numbers"));
-        else if (!color && !param)
-            out.add(make_diagnostic(severity::error, b.at,
-                                    "a number is bound to socket " + n + " of kernel " + k + ": sockets take colors"));
-    }
-    for (const auto& s : p.sockets) {
-        bool bound = false;
-        for (const auto& b : code.bindings) bound = bound || b.name == cx_string(s.name);
-        if (!bound)
-            out.add(make_diagnostic(severity::error, code.at,
-                                    "socket " + quote(s.name) + " of kernel " + k + " is not bound: add " + s.name +
-                                        ":<color> to code()"));
+    std::vector<kernel_port> ports;
+    for (const auto& s : p.sockets) ports.push_back({s.name, true, false});
+    for (const auto& q : p.params) ports.push_back({q.name, false, true});
+    std::vector<problem> problems;
+    paint::check_bindings(code, ports, problems);
+    report(problems, out);
+    for (const auto& s : p.sockets)
         if (s.input_queue >= std::int8_t(hw::input_queues) || s.output_queue >= std::int8_t(hw::max_output_queues))
             out.add(make_diagnostic(severity::error, code.at,
-                                    "kernel " + k + " gives socket " + quote(s.name) + " a queue the PE does not have"));
-    }
+                                    "kernel " + quote(code.text.view()) + " gives socket " + quote(s.name) +
+                                        " a queue the PE does not have"));
 }
 
 /// A socket whose color's route on its PE does not reach the core (or leave it) stalls silently on

@@ -65,7 +65,9 @@ constexpr bool near(const box& a, const box& b) noexcept {
 }
 
 /// For each color in use, the others it interferes with (ascending indices into `used`): a sweep
-/// along x over every box, so a layout of many small regions costs about its number of boxes.
+/// along x over every box, so a layout of many small regions costs about its number of boxes. A pair
+/// already known is not tested again (a replicated layout meets each pair at every copy), which keeps
+/// a C++ layout inside the compilers' constant-evaluation budgets.
 constexpr std::vector<std::vector<std::uint32_t>> interference(const std::vector<color_use>& used) {
     struct entry {
         box b;
@@ -74,24 +76,44 @@ constexpr std::vector<std::vector<std::uint32_t>> interference(const std::vector
     std::vector<entry> all;
     for (std::uint32_t i = 0; i < used.size(); ++i)
         for (const auto& b : used[i].boxes) all.push_back(entry{b, i});
-    std::sort(all.begin(), all.end(), [](const entry& a, const entry& b) { return a.b.min_x < b.b.min_x; });
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-    std::vector<entry> active;   // boxes that may still be near the next one along x
-    for (const auto& e : all) {
-        std::erase_if(active, [&](const entry& a) { return a.b.max_x + 1 <= e.b.min_x; });
-        for (const auto& a : active)
-            if (a.color != e.color && near(a.b, e.b))
-                pairs.push_back(a.color < e.color ? std::pair{a.color, e.color} : std::pair{e.color, a.color});
-        active.push_back(e);
+    std::sort(all.begin(), all.end(), [](const entry& a, const entry& b) {
+        return a.b.min_x != b.b.min_x ? a.b.min_x < b.b.min_x
+             : a.b.min_y != b.b.min_y ? a.b.min_y < b.b.min_y
+             : a.b.max_x != b.b.max_x ? a.b.max_x < b.b.max_x
+             : a.b.max_y != b.b.max_y ? a.b.max_y < b.b.max_y
+                                      : a.color < b.color;
+    });
+    // The same box of the same color twice (a paint() and a binding on one region) counts once.
+    all.erase(std::unique(all.begin(), all.end(),
+                          [](const entry& a, const entry& b) {
+                              return a.color == b.color && a.b.min_x == b.b.min_x && a.b.min_y == b.b.min_y &&
+                                     a.b.max_x == b.b.max_x && a.b.max_y == b.b.max_y;
+                          }),
+              all.end());
+    const std::size_t n = used.size();
+    struct flag {
+        bool set = false;   // an initializer, so clang 14 can construct the vector in a constant expression
+    };
+    std::vector<flag> known(n * n);
+    std::vector<std::vector<std::uint32_t>> out(n);
+    std::vector<std::vector<box>> active(n);   // per color, the boxes that may still be near the next one along x
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        const entry& e = all[k];
+        if (k == 0 || e.b.min_x != all[k - 1].b.min_x)
+            for (auto& boxes : active) std::erase_if(boxes, [&](const box& a) { return a.max_x + 1 <= e.b.min_x; });
+        for (std::uint32_t c = 0; c < n; ++c) {
+            if (c == e.color || known[c * n + e.color].set) continue;
+            for (const box& a : active[c])
+                if (near(a, e.b)) {
+                    known[c * n + e.color].set = known[e.color * n + c].set = true;
+                    out[c].push_back(e.color);
+                    out[e.color].push_back(c);
+                    break;
+                }
+        }
+        active[e.color].push_back(e.b);
     }
-    std::sort(pairs.begin(), pairs.end());
-    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-    std::vector<std::vector<std::uint32_t>> out(used.size());
-    for (const auto& [a, b] : pairs) {
-        out[a].push_back(b);
-        out[b].push_back(a);
-    }
-    for (auto& n : out) std::sort(n.begin(), n.end());
+    for (auto& c : out) std::sort(c.begin(), c.end());
     return out;
 }
 

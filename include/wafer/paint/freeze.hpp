@@ -93,6 +93,7 @@ constexpr void layout_problem_at_line_column(std::uint32_t, std::uint32_t) {
     case problem_kind::color_constraint: invalid_layout<Message>("the colors cannot satisfy a colorpair, switch, bank or adder"); break;
     case problem_kind::swap_without_pair: invalid_layout<Message>("a color swap with no colorpair() naming the partner"); break;
     case problem_kind::message_passing: invalid_layout<Message>("mp() on a PE that message addresses cannot reach"); break;
+    case problem_kind::code_binding: invalid_layout<Message>("a code() binding does not fit its kernel"); break;
     case problem_kind::geovar_uncovered: invalid_layout<Message>("a geovar does not cover its code region"); break;
     default: invalid_layout<Message>("invalid layout"); break;
     }

@@ -31,6 +31,7 @@ enum class problem_kind : std::uint8_t {
     geovar_before_code,   ///< warning: geovars set before code() on the whole, which paint ignores
     transport,            ///< a transport the router cannot connect, or a route it cannot draw
     arcvar,               ///< a code() binding ^name no arriving transport brings, or brings twice
+    code_binding,         ///< a code() binding the kernel has no place for, or a socket or param left unbound
 };
 
 struct problem {

@@ -115,6 +115,15 @@ struct binding {
     friend constexpr bool operator==(const binding&, const binding&) = default;
 };
 
+/// A param or socket of a kernel whose interface the layout knows (code<K>()), so verify() can check
+/// the code()'s bindings without the kernel's program.
+struct kernel_port {
+    cx_string name;
+    bool socket = false;        ///< a socket (takes a color); else a param (takes a number)
+    bool has_default = false;   ///< a param: it has a default value, so it need not be bound
+    friend constexpr bool operator==(const kernel_port&, const kernel_port&) = default;
+};
+
 enum class attribute_kind : std::uint8_t { name, code, paint, colorpair, mp, geovar, link, terminal, alias, transport, arcvar };
 
 /// A terminal's side: where its router begins or ends (terminal.hpp).
@@ -141,6 +150,8 @@ struct attribute {
     cx_string text;                      ///< name: the name; code: the kernel; geovar, terminal, alias,
                                          ///< transport, arcvar: its name; link: the symbol
     std::vector<binding> bindings;       ///< code; link: the program's parameters
+    bool typed = false;                  ///< code: made by code<K>(), so `ports` is the kernel's interface
+    std::vector<kernel_port> ports;      ///< code, when typed: the kernel's params and sockets
     cx_string order, program;            ///< link: the order of its dimensions ("y n"), the program
     paint::color col;                    ///< paint: its color; colorpair: the first
     paint::color partner;                ///< colorpair: the second

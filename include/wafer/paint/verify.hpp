@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "wafer/paint/binding.hpp"
 #include "wafer/paint/color_solver.hpp"
 #include "wafer/paint/problem.hpp"
 #include "wafer/paint/region.hpp"
@@ -348,6 +349,8 @@ constexpr resolution resolve(const region& r) {
         i = j;
     }
     for (const auto& c : clashes) res.problems.push_back(detail::clash_problem(r, c));
+    for (const auto& a : r.attributes)
+        if (a.kind == attribute_kind::code && a.typed) check_bindings(a, a.ports, res.problems);
     for (const auto& g : gaps) detail::settle(r, g, res);
     for (const auto& a : r.attributes) {
         if (a.kind != attribute_kind::paint) continue;

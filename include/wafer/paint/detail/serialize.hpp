@@ -176,6 +176,12 @@ constexpr void write_region(byte_writer<Sink>& w, const region& r) {
             w.text(b.value.variable);
             w.at(b.at);
         }
+        w.u8(a.typed);
+        w.u32(std::uint32_t(a.ports.size()));
+        for (const auto& p : a.ports) {
+            w.text(p.name);
+            w.u8(std::uint8_t(p.socket | p.has_default << 1));
+        }
         w.col(a.col);
         w.col(a.partner);
         w.rule(a.rule);
@@ -259,6 +265,14 @@ constexpr region decode(const unsigned char* bytes) {
             b.value.col = rd.col();
             b.value.variable = rd.text();
             b.at = rd.at();
+        }
+        a.typed = rd.u8() != 0;
+        a.ports.resize(rd.u32());
+        for (auto& p : a.ports) {
+            p.name = rd.text();
+            const std::uint8_t flags = rd.u8();
+            p.socket = (flags & 1) != 0;
+            p.has_default = (flags & 2) != 0;
         }
         a.col = rd.col();
         a.partner = rd.col();

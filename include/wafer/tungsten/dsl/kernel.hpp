@@ -9,6 +9,7 @@
 #include "wafer/tungsten/ast.hpp"
 #include "wafer/tungsten/dsl/block.hpp"
 #include "wafer/tungsten/dsl/scope.hpp"
+#include "wafer/tungsten/dsl/signature.hpp"
 
 namespace wafer::tungsten::dsl {
 
@@ -16,6 +17,12 @@ class kernel : public scope<kernel> {
 public:
     /// `name` plays the role of the `.w` file's stem.
     explicit kernel(std::string name) { program_.name = std::move(name); }
+
+    /// The kernel of a signature: its name, then its params and sockets declared in order.
+    template <port... Ports>
+    explicit kernel(const signature<Ports...>& s) : kernel(std::string(s.name)) {
+        s.for_each([&](const auto& p) { p.declare(*this); });
+    }
 
     const ast::program& program() const noexcept { return program_; }
 

@@ -1,0 +1,64 @@
+#pragma once
+// C++ kernels by type, for a layout: `wafer::dsl::kernels<send, compute, recv>` is the kernel
+// provider paint::build() asks for each code(), and programs() the map a text layout takes
+// (parse::paint_file_options::programs). Each K is a struct with a `signature`
+// (dsl/signature.hpp) and a static `program()`.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "wafer/core/diagnostic.hpp"
+#include "wafer/paint/build.hpp"
+#include "wafer/tungsten/lower.hpp"
+
+namespace wafer::tungsten::dsl {
+
+template <class K>
+concept kernel_type = requires {
+    { K::signature.name } -> std::convertible_to<std::string_view>;
+    { K::program() } -> std::same_as<ast::program>;
+};
+
+namespace detail {
+template <kernel_type... Kernels>
+constexpr bool distinct_names() {
+    const std::string_view names[] = {std::string_view(Kernels::signature.name)..., {}};
+    for (std::size_t i = 0; i < sizeof...(Kernels); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (names[i] == names[j]) return false;
+    return true;
+}
+}  // namespace detail
+
+template <kernel_type... Kernels>
+class kernels {
+    static_assert(detail::distinct_names<Kernels...>(), "wafer: two kernels given to w::kernels have the same name");
+
+public:
+    /// Lowering's warnings go to `diags`; an error throws wafer::error.
+    explicit kernels(diagnostics& diags) : diags_(&diags) {}
+
+    /// The kernel named `r.kernel`, lowered with the code()'s params; an unknown name is an error at
+    /// the code() (a code<K>() of a K not in the list, or a code("name") naming none of them).
+    ir::pe_program operator()(const paint::kernel_request& r) const {
+        std::optional<ast::program> p;
+        ((r.kernel == Kernels::signature.name ? void(p = Kernels::program()) : void()), ...);
+        if (!p)
+            throw error(diagnostic{severity::error, r.file, r.pos,
+                                   "no C++ kernel " + quote(r.kernel) + " among the kernels given to the layout", ""});
+        return lower(*p, r.params, *diags_);
+    }
+
+    /// Each kernel's program by its name.
+    static std::map<std::string, ast::program> programs() {
+        std::map<std::string, ast::program> out;
+        (out.emplace(std::string(Kernels::signature.name), Kernels::program()), ...);
+        return out;
+    }
+
+private:
+    diagnostics* diags_;
+};
+
+}  // namespace wafer::tungsten::dsl

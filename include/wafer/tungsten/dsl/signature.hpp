@@ -1,0 +1,117 @@
+#pragma once
+// A kernel's signature: its name, params and sockets as a compile-time value, so that a C++ layout
+// can bind the kernel by type (`code<send>({...})`, wafer/paint/annotate.hpp) and verify() can check
+// every binding at compile time. The kernel's program declares what the signature lists, in order,
+// so the two cannot disagree:
+//
+//     struct send {
+//         static constexpr w::signature signature{"send", w::param<w::xp>("N"), w::socket<w::xp>("tx")};
+//         static wafer::tungsten::ast::program program() {
+//             w::kernel k(signature);              // xp param N; xp socket tx;
+//             auto [N, tx] = signature.ports();    // their handles
+//             ...
+//             return k.program();
+//         }
+//     };
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <tuple>
+
+#include "wafer/tungsten/dsl/base_types.hpp"
+#include "wafer/tungsten/dsl/expression.hpp"
+
+namespace wafer::tungsten::dsl {
+
+/// What a layout sees of a param or socket: paint's kernel_port, without its string type.
+struct port_interface {
+    std::string_view name;
+    bool socket = false;
+    bool has_default = false;
+};
+
+/// `T param name;` or `T param name = default_value;`
+template <base_type T>
+struct param_port {
+    std::string_view name;
+    bool has_default = false;
+    std::int64_t default_value = 0;
+
+    constexpr port_interface interface() const noexcept { return {name, false, has_default}; }
+    expr<detail::param_info> handle() const { return expr<detail::param_info>(std::string(name)); }
+    /// Declares it in a scope (a kernel): `T param name;` with its default, if it has one.
+    template <class Scope>
+    void declare(Scope& s) const {
+        if (has_default) s.template param<T>(std::string(name), default_value);
+        else s.template param<T>(std::string(name));
+    }
+};
+
+/// `T socket name;`
+template <base_type T>
+struct socket_port {
+    std::string_view name;
+
+    constexpr port_interface interface() const noexcept { return {name, true, false}; }
+    expr<detail::socket_info(T)> handle() const { return expr<detail::socket_info(T)>(std::string(name)); }
+    template <class Scope>
+    void declare(Scope& s) const {
+        s.template socket<T>(std::string(name));
+    }
+};
+
+template <base_type T>
+constexpr param_port<T> param(std::string_view name) {
+    return {name};
+}
+template <base_type T>
+constexpr param_port<T> param(std::string_view name, std::int64_t default_value) {
+    return {name, true, default_value};
+}
+template <base_type T>
+constexpr socket_port<T> socket(std::string_view name) {
+    return {name};
+}
+
+namespace detail {
+template <class P>
+inline constexpr bool is_port = false;
+template <base_type T>
+inline constexpr bool is_port<param_port<T>> = true;
+template <base_type T>
+inline constexpr bool is_port<socket_port<T>> = true;
+}  // namespace detail
+
+/// A port: what w::param<T>(...) and w::socket<T>(...) make.
+template <class P>
+concept port = detail::is_port<P>;
+
+template <port... Ports>
+class signature {
+public:
+    std::string_view name;   ///< the kernel's name, the `.w` file's stem
+
+    constexpr signature(std::string_view kernel_name, Ports... ps) : name(kernel_name), ports_(ps...) {}
+
+    /// Calls f with each param_port and socket_port, in order.
+    template <class F>
+    constexpr void for_each(F&& f) const {
+        std::apply([&](const auto&... p) { (f(p), ...); }, ports_);
+    }
+
+    /// The handles of the params and sockets, in order: `auto [N, tx] = signature.ports();`
+    auto ports() const {
+        return std::apply([](const auto&... p) { return std::tuple(p.handle()...); }, ports_);
+    }
+
+    /// What a layout checks its bindings against (wafer/paint/binding.hpp).
+    constexpr std::array<port_interface, sizeof...(Ports)> ports_interface() const {
+        return std::apply([](const auto&... p) { return std::array<port_interface, sizeof...(Ports)>{p.interface()...}; },
+                          ports_);
+    }
+
+private:
+    std::tuple<Ports...> ports_;
+};
+
+}  // namespace wafer::tungsten::dsl
