@@ -17,4 +17,5 @@
 #include "wafer/paint/evaluate.hpp"
 #include "wafer/paint/paint.hpp"
 #include "wafer/tungsten/dsl.hpp"
+#include "wafer/tungsten/dsl/kernels.hpp"
 #include "wafer/tungsten/lower.hpp"

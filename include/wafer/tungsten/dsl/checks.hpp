@@ -28,6 +28,16 @@ constexpr bool check_complete() {
     return ok;
 }
 
+/// An operator's operand: a whole value, and not a 64-bit one (reference §3: u64 and s64 are storage
+/// only, as the text front end says for a .w file).
+template <operand_info operand>
+constexpr bool check_operator_operand() {
+    constexpr bool narrow = !operand.typed || (operand.type != base_type::u64 && operand.type != base_type::s64);
+    static_assert(narrow, "wafer: a 64-bit value (u64, s64) is storage only: no operator or cast takes one; read or "
+                          "write its words through a u16 or u32 array declared with address(&array)");
+    return check_complete<operand>() && narrow;
+}
+
 /// A call's argument: a whole value, or an array named whole (passed by reference).
 template <operand_info operand>
 constexpr bool check_argument() {

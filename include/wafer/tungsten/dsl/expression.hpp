@@ -122,14 +122,15 @@ namespace detail {
 template <ast::binary_op Op, class L, class R>
 auto make_binary(L&& l, R&& r) {
     constexpr operand_info left = info_of<L>(), right = info_of<R>();
-    check_complete<left>();
-    check_complete<right>();
-    // A shift computes in its left operand's type, whatever the count's. After a mix is reported
-    // the node adapts to any type, so the statement adds no second error.
+    constexpr bool left_ok = check_operator_operand<left>(), right_ok = check_operator_operand<right>();
+    constexpr bool operands_ok = left_ok && right_ok;
+    // A shift computes in its left operand's type, whatever the count's. After an operand or a mix
+    // is reported the node adapts to any type, so the statement adds no second error.
     constexpr bool shift = Op == ast::binary_op::shl || Op == ast::binary_op::shr || Op == ast::binary_op::sar;
     constexpr bool truth = ast::is_comparison(Op) || ast::is_logical(Op);
-    constexpr operand_info info = shift ? operand_info{.what = role::value, .typed = left.typed, .type = left.type,
-                                                       .leading_minus = left.leading_minus}
+    constexpr operand_info info = !operands_ok ? operand_info{.what = role::value}
+                                  : shift ? operand_info{.what = role::value, .typed = left.typed, .type = left.type,
+                                                         .leading_minus = left.leading_minus}
                                   : !check_same_base_type<left, right>() ? operand_info{.what = role::value}
                                   : truth                                ? truth_info
                                                                          : binary_info(left, right);
@@ -213,7 +214,7 @@ auto if_else(C&& c, A&& a, B&& b) {
 
 template <expression X>
 auto operator!(X&& x) {
-    detail::check_complete<detail::info_of<X>()>();
+    detail::check_operator_operand<detail::info_of<X>()>();
     return expr<detail::truth_info>(detail::node_data{
         detail::unary_ast(ast::expr::kind::logical_not, detail::data_of(std::forward<X>(x)).ast), std::nullopt});
 }
@@ -221,7 +222,7 @@ auto operator!(X&& x) {
 template <expression X>
 auto operator~(X&& x) {
     constexpr detail::operand_info x_info = detail::info_of<X>();
-    detail::check_complete<x_info>();
+    detail::check_operator_operand<x_info>();
     return expr<detail::operand_info{.what = detail::role::value, .typed = x_info.typed, .type = x_info.type}>(
         detail::node_data{detail::unary_ast(ast::expr::kind::complement, detail::data_of(std::forward<X>(x)).ast),
                           std::nullopt});
@@ -230,7 +231,7 @@ auto operator~(X&& x) {
 template <expression X>
 auto operator-(X&& x) {
     constexpr detail::operand_info x_info = detail::info_of<X>();
-    detail::check_complete<x_info>();
+    detail::check_operator_operand<x_info>();
     return expr<detail::negate_info(x_info)>(
         detail::node_data{detail::negate_ast(detail::data_of(std::forward<X>(x)).ast), std::nullopt});
 }
@@ -239,7 +240,7 @@ auto operator-(X&& x) {
 /// only way an hp value meets sp or ep (docs/tungsten.md, Types of values).
 template <base_type T, operand X>
 auto cast(X&& x) {
-    detail::check_complete<detail::info_of<X>()>();
+    detail::check_operator_operand<detail::info_of<X>()>();
     return expr<detail::cast_info(T)>(detail::node_data{
         detail::unary_ast(ast::expr::kind::cast, detail::data_of(std::forward<X>(x)).ast, T), std::nullopt});
 }

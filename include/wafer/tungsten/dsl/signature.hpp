@@ -86,12 +86,22 @@ inline constexpr bool is_port<socket_port<T>> = true;
 template <class P>
 concept port = detail::is_port<P>;
 
+namespace detail {
+/// Not constexpr: called while a signature is constant-initialized, it is the compile error.
+inline void a_signature_names_a_param_or_socket_twice() {}
+}  // namespace detail
+
 template <port... Ports>
 class signature {
 public:
     std::string_view name;   ///< the kernel's name, the `.w` file's stem
 
-    constexpr signature(std::string_view kernel_name, Ports... ps) : name(kernel_name), ports_(ps...) {}
+    constexpr signature(std::string_view kernel_name, Ports... ps) : name(kernel_name), ports_(ps...) {
+        const auto all = ports_interface();
+        for (std::size_t i = 0; i < all.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (all[i].name == all[j].name) detail::a_signature_names_a_param_or_socket_twice();
+    }
 
     /// Calls f with each param_port and socket_port, in order.
     template <class F>
