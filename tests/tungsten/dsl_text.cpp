@@ -46,6 +46,10 @@ void clear_positions(ast::statement& s) {
                 for (auto& dim : d.dims) dim.pos = {}, clear_positions(dim.extent);
                 if (d.init) clear_positions(*d.init);
             } else if constexpr (std::is_same_v<T, ast::assignment>) {
+                for (auto& o : d.options) {
+                    o.pos = {};
+                    if (o.value) clear_positions(*o.value);
+                }
                 for (auto& l : d.loops) l.pos = {}, clear_positions(l.lo), clear_positions(l.hi);
                 clear_positions(d.target);
                 clear_positions(d.value);
@@ -232,6 +236,60 @@ TEST_CASE("dsl and text: FIFOs, tasks, control tasks, activate, block and unbloc
     k(finished, filled, reset);
     k(w::in(i, 0, 4)[q <- rx]);
     k(w::activate(finished), w::block_(finished), w::unblock(finished), w::block_(rx));
+
+    CHECK(text == k.program());
+}
+
+TEST_CASE("dsl and text: async and dsd with every kind of option") {
+    const auto text = parsed(
+        "xp socket rx;\n"
+        "xp socket tx;\n"
+        "u32 socket wide;\n"
+        "xp a[8];\n"
+        "xp b[8];\n"
+        "xp k = 1;\n"
+        "u1 ok;\n"
+        "u32 w[8];\n"
+        "task finished { k = 0; }\n"
+        "async i in [0, 8) a[i] <- rx;\n"
+        "async(finished) i in [0, 8) a[i] <- rx;\n"
+        "async(activate finished, priority high) tx <- a[0];\n"
+        "async(unblock finished, microthread 3, priority low) tx <- a[1];\n"
+        "async(on_control terminate) i in [0, 8) b[i] <- rx;\n"
+        "async(on_control activate finished, priority medium) i in [0, 8) b[i] <- rx;\n"
+        "dsd(zero a) i in [0, 8) tx <- a[i] * b[i];\n"
+        "dsd(index k) i in [0, 8) tx <- a[i] + 0;\n"
+        "dsd(index k + 1, control, advance_switch) i in [0, 8) tx <- a[i] + 0;\n"
+        "dsd(result ok) i in [0, 8) a[i] <- rx;\n"
+        "async(control_transform) i in [0, 8) w[i] <- wide;\n"
+        "dsd(simd32, simd64, simd32_or_64) i in [0, 8) tx <- a[i];\n",
+        "x.w");
+
+    w::kernel k("x");
+    auto rx = k.socket<w::xp>("rx");
+    auto tx = k.socket<w::xp>("tx");
+    auto wide = k.socket<w::u32>("wide");
+    auto a = k.array<w::xp>("a", w::dim(8));
+    auto b = k.array<w::xp>("b", w::dim(8));
+    auto kk = k.var<w::xp>("k", 1);
+    auto ok = k.var<w::u1>("ok");
+    auto wv = k.array<w::u32>("w", w::dim(8));
+    w::task finished("finished");
+    finished(kk = 0);
+    k(finished);
+    w::iterator i("i");
+    k(w::async()[w::in(i, 0, 8)[a[i] <- rx]],  //
+      w::async(finished)[w::in(i, 0, 8)[a[i] <- rx]],
+      w::async(w::activate(finished), w::priority(w::high))[tx <- a[0]],
+      w::async(w::unblock(finished), w::microthread(3), w::priority(w::low))[tx <- a[1]],
+      w::async(w::on_control(w::terminate))[w::in(i, 0, 8)[b[i] <- rx]],
+      w::async(w::on_control(w::activate(finished)), w::priority(w::medium))[w::in(i, 0, 8)[b[i] <- rx]],
+      w::dsd(w::zero(a))[w::in(i, 0, 8)[tx <- a[i] * b[i]]],  //
+      w::dsd(w::index(kk))[w::in(i, 0, 8)[tx <- a[i] + 0]],
+      w::dsd(w::index(kk + 1), w::control, w::advance_switch)[w::in(i, 0, 8)[tx <- a[i] + 0]],
+      w::dsd(w::result(ok))[w::in(i, 0, 8)[a[i] <- rx]],  //
+      w::async(w::control_transform)[w::in(i, 0, 8)[wv[i] <- wide]],
+      w::dsd(w::simd32, w::simd64, w::simd32_or_64)[w::in(i, 0, 8)[tx <- a[i]]]);
 
     CHECK(text == k.program());
 }

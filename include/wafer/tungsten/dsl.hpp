@@ -34,6 +34,7 @@
 //     k(twice(w::return_(2 * x)), b = twice(b));           // b = twice(b);
 //     w::task done("done");                                // task done { b = 0; }
 //     k(done(b = 0), w::activate(done));                   // activate done;
+//     k(w::async(done)[w::in(i, 0, N)[tx <- data[i]]]);    // async(done) i in [0, N) tx <- data[i];
 //     const wafer::tungsten::ast::program& p = k.program();
 //
 // `tx <- e` is C++'s `tx < -e`; the DSL turns it back into the stream assignment (expression.hpp).
@@ -54,6 +55,7 @@
 #include "wafer/tungsten/dsl/handler.hpp"
 #include "wafer/tungsten/dsl/kernel.hpp"
 #include "wafer/tungsten/dsl/loop.hpp"
+#include "wafer/tungsten/dsl/options.hpp"
 #include "wafer/tungsten/dsl/scope.hpp"
 #include "wafer/tungsten/dsl/statement.hpp"
 #include "wafer/tungsten/dsl/task.hpp"

@@ -55,11 +55,18 @@ private:
     ast::statement ast_;
 };
 
+/// `activate t;` or `unblock t;`: a statement that is also an operation's option (options.hpp).
+class [[nodiscard]] task_action : public control_statement {
+public:
+    using control_statement::control_statement;
+};
+
 /// What a kernel, a block, a loop or a branch of an `if` takes as a statement.
 /// A call stands as a statement too (`f(a, b);`: its value, if any, is discarded).
 template <class S>
 concept statement_form = std::same_as<S, assignment> || std::same_as<S, block> ||
-                         std::same_as<S, control_statement> || std::same_as<S, if_statement> || detail::is_call<S>;
+                         std::same_as<S, control_statement> || std::same_as<S, task_action> ||
+                         std::same_as<S, if_statement> || detail::is_call<S>;
 
 /// What a kernel takes besides statements: a handler (handler.hpp), a function (function.hpp) or a
 /// task (task.hpp).

@@ -88,17 +88,17 @@ std::string task_or_socket_name(const T& t) {
     }
 }
 
-inline control_statement task_statement(ast::task_statement::verb v, std::string name) {
+inline task_action task_statement(ast::task_statement::verb v, std::string name) {
     ast::task_statement s;
     s.v = v;
     s.task = std::move(name);
-    return control_statement(std::move(s));
+    return task_action(std::move(s));
 }
 }  // namespace detail
 
-/// `activate t;`: makes the local task t ready.
+/// `activate t;`: makes the local task t ready. Given to w::async, it is the option `activate t`.
 template <class T>
-control_statement activate(const T& t) {
+task_action activate(const T& t) {
     return detail::task_statement(ast::task_statement::verb::activate, detail::task_or_socket_name(t));
 }
 
@@ -108,9 +108,9 @@ control_statement block_(const T& t) {
     return detail::task_statement(ast::task_statement::verb::block, detail::task_or_socket_name(t));
 }
 
-/// `unblock t;`
+/// `unblock t;`, and the option `unblock t`.
 template <class T>
-control_statement unblock(const T& t) {
+task_action unblock(const T& t) {
     return detail::task_statement(ast::task_statement::verb::unblock, detail::task_or_socket_name(t));
 }
 
