@@ -6,6 +6,9 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "pipeline/pipeline.hpp"
 #include "wafer/fabric/fabric.hpp"
 
@@ -52,6 +55,22 @@ TEST_CASE("pipeline: text and C++ give the same layout, memory and cycles") {
     const auto& out = symbol(text, "c.out");
     auto m = a.memory(*a.pe_at(out.x, out.y));
     for (int i = 0; i < 8; ++i) CHECK(std::int16_t(m[out.base + std::size_t(i)]) == 3 * (i + 1) + 1);
+}
+
+TEST_CASE("pipeline: a misspelt binding in a .paint file is one error, at the binding, and no warning") {
+    const auto dir = std::filesystem::temp_directory_path() / "wafer_pipeline_binding";
+    std::filesystem::create_directories(dir);
+    const auto file = (dir / "typo.paint").string();
+    std::ofstream(file) << "let c = color()\nlet a = tile()\na : code('send [tx:c N:4 K:1])\na : paint(c [C>R])\na\n";
+    wafer::diagnostics diags;
+    try {
+        wafer::parse::build_paint_file(file, {examples + "pipeline"}, {}, diags);
+        FAIL("built");
+    } catch (const wafer::error& e) {
+        REQUIRE(e.diagnostics().size() == 1);
+        CHECK(e.diagnostics()[0].message == "'K' is neither a param nor a socket of kernel 'send'");
+        CHECK(e.diagnostics()[0].pos.line == 3);
+    }
 }
 
 TEST_CASE("pipeline: cycles grow with the number of values sent") {

@@ -122,12 +122,14 @@ inline ir::layout build_paint_file(const std::string& path, const std::vector<st
     if (file_options.inspect) file_options.inspect(region);
 
     // paint::build asks once per distinct (kernel, params), as paint compiles each variant once.
+    tungsten::lower_options kernel_options = file_options.kernels;
+    kernel_options.settings_are_bindings = true;
     paint::kernel_provider provider = [&](const paint::kernel_request& r) {
         if (auto p = file_options.programs.find(r.kernel); p != file_options.programs.end())
-            return tungsten::lower(p->second, r.params, diags, file_options.kernels);
+            return tungsten::lower(p->second, r.params, diags, kernel_options);
         auto file = find(r.kernel + ".w");
         if (file.empty()) throw missing("kernel " + r.kernel + ".w", r.file, r.pos);
-        return compile_kernel_file(file, r.params, diags, file_options.kernels, libs);
+        return compile_kernel_file(file, r.params, diags, kernel_options, libs);
     };
     auto layout = paint::build(region, provider, diags, file_options.build);
     diags.check();

@@ -11,6 +11,10 @@ struct lower_options {
     /// fsanitize=bounds: a run-time check for every subscript the compiler cannot prove inside its
     /// dimension; a failing check stops the PE with a fault naming the array, the index and the line.
     bool check_bounds = false;
+    /// The param settings are a Paint code()'s bindings, whose names build() checks against the
+    /// kernel and reports at the binding: no warning here for one the kernel lacks (`set=K=1 names no
+    /// parameter` would name a command-line option the user did not write).
+    bool settings_are_bindings = false;
 };
 
 }  // namespace wafer::tungsten

@@ -258,7 +258,7 @@ public:
     /// Places the temporaries after every variable, sets memory_words, warns about unused settings.
     void finish() {
         for (std::size_t s = 0; s < settings.size(); ++s)
-            if (!setting_used[s])
+            if (!setting_used[s] && !options.settings_are_bindings)
                 report.warning({}, "set=" + settings[s].name + "=" + std::to_string(settings[s].value) +
                                        " names no parameter of kernel " + prog.name);
         if (temp_words > 0) {

@@ -47,7 +47,9 @@ public:
         if (!p)
             throw error(diagnostic{severity::error, r.file, r.pos,
                                    "no C++ kernel " + quote(r.kernel) + " among the kernels given to the layout", ""});
-        return lower(*p, r.params, *diags_);
+        lower_options options;
+        options.settings_are_bindings = true;
+        return lower(*p, r.params, *diags_, options);
     }
 
     /// Each kernel's program by its name.
