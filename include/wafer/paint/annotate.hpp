@@ -74,12 +74,6 @@ constexpr std::vector<kernel_port> ports_of() {
     return ports;
 }
 
-constexpr region typed(region r, std::vector<kernel_port> ports) {
-    attribute& a = r.attributes.back();
-    a.typed = true;
-    a.ports = std::move(ports);
-    return r;
-}
 }  // namespace detail
 
 /// code<K>(r [bindings]): code() of a C++ kernel known by its type K (a struct with a `signature`,
@@ -88,8 +82,7 @@ constexpr region typed(region r, std::vector<kernel_port> ports) {
 /// to a socket, an unbound socket and a param left without a value, at compile time.
 template <class K>
 constexpr region code(region r, std::vector<binding> bindings = {}, origin at = call_site{}) {
-    return detail::typed(code(std::move(r), cx_string::of_static(K::signature.name), std::move(bindings), std::move(at)),
-                         detail::ports_of<K>());
+    return std::move(r) | code<K>(std::move(bindings), std::move(at));
 }
 
 /// paint(r color rule): sets `color`'s route on every PE of r to `rule`. A later paint of the same
@@ -205,10 +198,10 @@ constexpr region operator|(region r, name_op op) {
     return name(std::move(r), std::move(op.n), std::move(op.at));
 }
 constexpr region operator|(region r, code_op op) {
-    if (op.typed)
-        return detail::typed(code(std::move(r), std::move(op.kernel), std::move(op.bindings), std::move(op.at)),
-                             std::move(op.ports));
-    return code(std::move(r), std::move(op.kernel), std::move(op.bindings), std::move(op.at));
+    region out = code(std::move(r), std::move(op.kernel), std::move(op.bindings), std::move(op.at));
+    out.attributes.back().typed = op.typed;
+    out.attributes.back().ports = std::move(op.ports);
+    return out;
 }
 constexpr region operator|(region r, paint_op op) {
     return paint(std::move(r), std::move(op.c), op.rule, std::move(op.at));

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -76,19 +77,10 @@ constexpr std::vector<std::vector<std::uint32_t>> interference(const std::vector
     std::vector<entry> all;
     for (std::uint32_t i = 0; i < used.size(); ++i)
         for (const auto& b : used[i].boxes) all.push_back(entry{b, i});
-    std::sort(all.begin(), all.end(), [](const entry& a, const entry& b) {
-        return a.b.min_x != b.b.min_x ? a.b.min_x < b.b.min_x
-             : a.b.min_y != b.b.min_y ? a.b.min_y < b.b.min_y
-             : a.b.max_x != b.b.max_x ? a.b.max_x < b.b.max_x
-             : a.b.max_y != b.b.max_y ? a.b.max_y < b.b.max_y
-                                      : a.color < b.color;
-    });
+    auto key = [](const entry& e) { return std::tie(e.b.min_x, e.b.min_y, e.b.max_x, e.b.max_y, e.color); };
+    std::sort(all.begin(), all.end(), [&](const entry& a, const entry& b) { return key(a) < key(b); });
     // The same box of the same color twice (a paint() and a binding on one region) counts once.
-    all.erase(std::unique(all.begin(), all.end(),
-                          [](const entry& a, const entry& b) {
-                              return a.color == b.color && a.b.min_x == b.b.min_x && a.b.min_y == b.b.min_y &&
-                                     a.b.max_x == b.b.max_x && a.b.max_y == b.b.max_y;
-                          }),
+    all.erase(std::unique(all.begin(), all.end(), [&](const entry& a, const entry& b) { return key(a) == key(b); }),
               all.end());
     const std::size_t n = used.size();
     struct flag {

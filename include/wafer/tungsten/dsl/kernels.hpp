@@ -3,6 +3,7 @@
 // provider paint::build() asks for each code(), and programs() the map a text layout takes
 // (parse::paint_file_options::programs). Each K is a struct with a `signature`
 // (dsl/signature.hpp) and a static `program()`.
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/paint/build.hpp"
+#include "wafer/tungsten/dsl/signature.hpp"
 #include "wafer/tungsten/lower.hpp"
 
 namespace wafer::tungsten::dsl {
@@ -20,20 +22,11 @@ concept kernel_type = requires {
     { K::program() } -> std::same_as<ast::program>;
 };
 
-namespace detail {
-template <kernel_type... Kernels>
-constexpr bool distinct_names() {
-    const std::string_view names[] = {std::string_view(Kernels::signature.name)..., {}};
-    for (std::size_t i = 0; i < sizeof...(Kernels); ++i)
-        for (std::size_t j = 0; j < i; ++j)
-            if (names[i] == names[j]) return false;
-    return true;
-}
-}  // namespace detail
-
 template <kernel_type... Kernels>
 class kernels {
-    static_assert(detail::distinct_names<Kernels...>(), "wafer: two kernels given to w::kernels have the same name");
+    static_assert(!detail::has_repeat(std::array<std::string_view, sizeof...(Kernels)>{Kernels::signature.name...},
+                                      [](std::string_view n) { return n; }),
+                  "wafer: two kernels given to w::kernels have the same name");
 
 public:
     /// Lowering's warnings go to `diags`; an error throws wafer::error.

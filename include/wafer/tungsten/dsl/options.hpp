@@ -39,8 +39,9 @@ inline constexpr flag_option control_transform{"control_transform"};
 inline constexpr flag_option simd32{"simd32"};
 inline constexpr flag_option simd64{"simd64"};
 inline constexpr flag_option simd32_or_64{"simd32_or_64"};
-/// `on_control terminate`: w::on_control(w::terminate).
-inline constexpr flag_option terminate{"terminate"};
+/// `terminate` in `on_control terminate`: w::on_control(w::terminate), and no option by itself.
+inline constexpr struct terminate_action {
+} terminate{};
 
 enum class priority_level { high, medium, low };
 inline constexpr priority_level high = priority_level::high;
@@ -86,7 +87,7 @@ concept option_form = std::same_as<O, operation_option> || std::same_as<O, flag_
 }  // namespace detail
 
 /// `on_control terminate`, `on_control activate t`, `on_control unblock t`.
-inline operation_option on_control(flag_option terminate_) { return detail::option("on_control", terminate_.name); }
+inline operation_option on_control(terminate_action) { return detail::option("on_control", "terminate"); }
 inline operation_option on_control(const task_action& a) {
     auto [verb, task] = detail::action_of(a);
     return detail::option("on_control", std::move(verb), detail::name_ast(std::move(task)));

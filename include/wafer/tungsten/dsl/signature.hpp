@@ -89,6 +89,15 @@ concept port = detail::is_port<P>;
 namespace detail {
 /// Not constexpr: called while a signature is constant-initialized, it is the compile error.
 inline void a_signature_names_a_param_or_socket_twice() {}
+
+/// Whether a name comes twice (a signature's ports, the kernels given to a layout).
+template <class Names, class Name>
+constexpr bool has_repeat(const Names& names, Name name_of) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (name_of(names[i]) == name_of(names[j])) return true;
+    return false;
+}
 }  // namespace detail
 
 template <port... Ports>
@@ -97,10 +106,8 @@ public:
     std::string_view name;   ///< the kernel's name, the `.w` file's stem
 
     constexpr signature(std::string_view kernel_name, Ports... ps) : name(kernel_name), ports_(ps...) {
-        const auto all = ports_interface();
-        for (std::size_t i = 0; i < all.size(); ++i)
-            for (std::size_t j = 0; j < i; ++j)
-                if (all[i].name == all[j].name) detail::a_signature_names_a_param_or_socket_twice();
+        if (detail::has_repeat(ports_interface(), [](const port_interface& p) { return p.name; }))
+            detail::a_signature_names_a_param_or_socket_twice();
     }
 
     /// Calls f with each param_port and socket_port, in order.
