@@ -14,6 +14,7 @@
 #include "heateq/kernels.hpp"
 #include "life/kernels.hpp"
 #include "pipeline/kernels.hpp"
+#include "tungsten/kernel_run.hpp"
 #include "wafer/parse/tungsten.hpp"
 
 // The two front ends must agree: a DSL kernel and the same text parsed are equal ASTs once the
@@ -35,6 +36,12 @@ void clear_positions(ast::initializer& i) {
     for (auto& e : i.elements) clear_positions(e);
 }
 
+void clear_positions(ast::var_decl& d) {
+    d.pos = {};
+    for (auto& dim : d.dims) dim.pos = {}, clear_positions(dim.extent);
+    if (d.init) clear_positions(*d.init);
+}
+
 void clear_positions(ast::statement& s) {
     std::visit(
         [](auto& d) {
@@ -43,8 +50,11 @@ void clear_positions(ast::statement& s) {
             if constexpr (std::is_same_v<T, ast::param_decl>) {
                 if (d.default_value) clear_positions(*d.default_value);
             } else if constexpr (std::is_same_v<T, ast::var_decl>) {
+                clear_positions(d);
+            } else if constexpr (std::is_same_v<T, ast::struct_decl>) {
+                for (auto& m : d.members) clear_positions(m);
+            } else if constexpr (std::is_same_v<T, ast::typedef_decl>) {
                 for (auto& dim : d.dims) dim.pos = {}, clear_positions(dim.extent);
-                if (d.init) clear_positions(*d.init);
             } else if constexpr (std::is_same_v<T, ast::assignment>) {
                 for (auto& o : d.options) {
                     o.pos = {};
@@ -340,4 +350,126 @@ TEST_CASE("dsl and text: a cast is (type)x, and it lets hp meet sp") {
     k(w::in(i, 0, N)[h[i] = w::cast<w::hp>(s[i] * 2)]);
 
     CHECK(text == k.program());
+}
+
+TEST_CASE("dsl and text: structs, unions, typedefs, member access and sizeof") {
+    const std::string source =
+        "struct Inner { xp d[2]; };\n"
+        "struct P { xp x; sp y[2]; struct Inner in; };\n"
+        "union U { sp s; u16 h[2]; };\n"
+        "typedef sp real;\n"
+        "typedef struct P point_t;\n"
+        "typedef xp row[4];\n"
+        "struct P p;\n"
+        "struct P pts[n=3];\n"
+        "union U u;\n"
+        "point_t q;\n"
+        "real r = 1.5;\n"
+        "row t[m=2];\n"
+        "xp s = 0;\n"
+        "p.x = 7;\n"
+        "p.in.d[1] = 5;\n"
+        "i in [0, 3) pts[i].x = p.in.d[1] + i;\n"
+        "p.y[0] = (sp)sizeof(struct P);\n"
+        "u.s = r;\n"
+        "t[1][2] = 9;\n"
+        "q.x = t[1][2];\n"
+        "s = sizeof(xp) + sizeof(p) + sizeof(pts[0].in) + sizeof(real) + sizeof(t);\n";
+    const auto text = parsed(source, "x.w");
+
+    w::kernel k("x");
+    const auto d = w::member<w::xp>("d", w::dim(2));
+    const auto Inner = k.struct_("Inner", d);
+    const auto x = w::member<w::xp>("x");
+    const auto y = w::member<w::sp>("y", w::dim(2));
+    const auto in = w::member(Inner, "in");
+    const auto P = k.struct_("P", x, y, in);
+    const auto us = w::member<w::sp>("s");
+    const auto U = k.union_("U", us, w::member<w::u16>("h", w::dim(2)));
+    const auto real = k.typedef_<w::sp>("real");
+    const auto point_t = k.typedef_(P, "point_t");
+    const auto row = k.typedef_<w::xp>("row", w::dim(4));
+    auto p = k.var(P, "p");
+    auto pts = k.array(P, "pts", w::dim("n", 3));
+    auto u = k.var(U, "u");
+    auto q = k.var(point_t, "q");
+    auto r = k.var(real, "r", 1.5);
+    auto t = k.array(row, "t", w::dim("m", 2));
+    auto s = k.var<w::xp>("s", 0);
+    w::iterator i("i");
+    k(p->*x = 7, p->*in->*d[1] = 5);
+    k(w::in(i, 0, 3)[pts[i]->*x = p->*in->*d[1] + i]);
+    k((p->*y)[0] = w::cast<w::sp>(w::size_of(P)));
+    k(u->*us = r, t[1][2] = 9, q->*x = t[1][2]);
+    k(s = w::size_of<w::xp>() + w::size_of(p) + w::size_of(pts[0]->*in) + w::size_of(real) + w::size_of(t));
+
+    CHECK(text == k.program());
+    // p->*y[0] and (p->*y)[0] are both p.y[0].
+    CHECK(to_ast(p->*y[0]) == to_ast((p->*y)[0]));
+
+    const auto ran = wafer::test::run_to_end(k.program());
+    REQUIRE(ran.result.status == wafer::fabric::run_status::halted);
+    CHECK(ran.ints("pts.x") == std::vector<std::int64_t>{5, 6, 7});
+    CHECK(ran.value("q.x") == 9);
+    CHECK(ran.real("p.y") == 8.0f);  // sizeof(struct P): x, a word of padding, y[2], in
+    CHECK(ran.value("s") == 1 + 8 + 2 + 2 + 8);
+}
+
+TEST_CASE("dsl and text: field types, wavelet(), __builtin_merge and the statement intrinsics") {
+    const std::string source =
+        "u32 socket rx;\n"
+        "u32 socket tx;\n"
+        "xp fifo q[8];\n"
+        "u32 out = 0;\n"
+        "u64 o[2];\n"
+        "u32 ia[2] = {1, 2};\n"
+        "sp va[2] = {1.0, 2.0};\n"
+        "on rx(u4 kind, s12 value) { out = wavelet(kind, value, (u4)3); }\n"
+        "i in [0, 2) o[i] = __builtin_merge(ia[i], va[i]);\n"
+        "__builtin_clear_teardown(rx);\n"
+        "__builtin_set_fifo_read_length(q, 4);\n"
+        "__builtin_set_fifo_write_length(q, 2);\n"
+        "tx = __builtin_merge(ia[0], va[0]);\n";
+    const auto text = parsed(source, "x.w");
+
+    w::kernel k("x");
+    auto rx = k.socket<w::u32>("rx");
+    auto tx = k.socket<w::u32>("tx");
+    auto q = k.fifo<w::xp>("q", 8);
+    auto out = k.var<w::u32>("out", 0);
+    auto o = k.array<w::u64>("o", w::dim(2));
+    auto ia = k.array<w::u32>("ia", w::dim(2), {1, 2});
+    auto va = k.array<w::sp>("va", w::dim(2), {1.0, 2.0});
+    w::handler on_rx(rx);
+    auto kind = on_rx.argument<w::u4>("kind");
+    auto value = on_rx.argument<w::s12>("value");
+    k(on_rx(out = w::wavelet(kind, value, w::cast<w::u4>(3))));
+    w::iterator i("i");
+    k(w::in(i, 0, 2)[o[i] = w::builtin_merge(ia[i], va[i])]);
+    k(w::clear_teardown(rx), w::set_fifo_read_length(q, 4), w::set_fifo_write_length(q, 2));
+    k(tx = w::builtin_merge(ia[0], va[0]));
+
+    CHECK(text == k.program());
+}
+
+TEST_CASE("dsl and text: a C++ kernel imported whole or selectively is the text's import") {
+    w::kernel pkg("pkg");
+    auto count = pkg.var<w::xp>("count", 0);
+    w::function<w::void_> bump("bump");
+    bump(count = count + 1);
+    pkg(bump);
+
+    const auto text = parsed("import pkg;\nimport pkg.{bump, count};\n", "x.w");
+    w::kernel k("x");
+    k.import_(pkg.program()).import_(pkg.program(), {"bump", "count"});
+    CHECK(text == k.program());
+
+    w::kernel main("main");
+    main.import_(pkg.program(), {"bump"});
+    auto mine = main.var<w::xp>("count", 100);
+    main(bump(), bump(), mine = mine + 1);
+    const auto ran = wafer::test::run_to_end(main.program());
+    REQUIRE(ran.result.status == wafer::fabric::run_status::halted);
+    CHECK(ran.value("pkg::count") == 2);
+    CHECK(ran.value("count") == 101);
 }

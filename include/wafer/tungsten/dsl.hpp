@@ -35,6 +35,11 @@
 //     w::task done("done");                                // task done { b = 0; }
 //     k(done(b = 0), w::activate(done));                   // activate done;
 //     k(w::async(done)[w::in(i, 0, N)[tx <- data[i]]]);    // async(done) i in [0, N) tx <- data[i];
+//     auto x = w::member<w::xp>("x");                     // struct P { xp x; };  (structure.hpp)
+//     auto P = k.struct_("P", x);
+//     auto pt = k.var(P, "pt");                            // struct P pt;
+//     k(pt->*x = b, b = w::size_of(P));                    // pt.x = b; b = sizeof(struct P);
+//     k(w::clear_teardown(tx));                            // __builtin_clear_teardown(tx);  (intrinsics.hpp)
 //     const wafer::tungsten::ast::program& p = k.program();
 //
 // `tx <- e` is C++'s `tx < -e`; the DSL turns it back into the stream assignment (expression.hpp).
@@ -53,11 +58,13 @@
 #include "wafer/tungsten/dsl/expression.hpp"
 #include "wafer/tungsten/dsl/function.hpp"
 #include "wafer/tungsten/dsl/handler.hpp"
+#include "wafer/tungsten/dsl/intrinsics.hpp"
 #include "wafer/tungsten/dsl/kernel.hpp"
 #include "wafer/tungsten/dsl/loop.hpp"
 #include "wafer/tungsten/dsl/options.hpp"
 #include "wafer/tungsten/dsl/scope.hpp"
 #include "wafer/tungsten/dsl/statement.hpp"
+#include "wafer/tungsten/dsl/structure.hpp"
 #include "wafer/tungsten/dsl/task.hpp"
 
 namespace wafer {

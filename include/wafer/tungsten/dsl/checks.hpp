@@ -19,13 +19,26 @@ constexpr void wrong_subscript_count() {
     static_assert(rank <= 4, "wafer: this array has more than 4 dimensions; write one subscript per dimension");
 }
 
-/// The operand is a whole value: an array is read or written only with all its subscripts.
+/// The operand is a whole value: an array is read or written only with all its subscripts, and a
+/// struct or union only through a member.
 template <operand_info operand>
 constexpr bool check_complete() {
     constexpr bool ok = (operand.what != role::array && operand.what != role::element) ||
                         operand.subscripts == operand.rank;
     if constexpr (!ok) wrong_subscript_count<operand.rank>();
-    return ok;
+    static_assert(!ok || !operand.record, "wafer: a struct or union is not a value; name one of its members, as "
+                                          "p->*x for Tungsten's p.x");
+    return ok && !operand.record;
+}
+
+/// `record->*member`: the left is one struct or union, every dimension subscripted.
+template <operand_info operand>
+constexpr bool check_member_access() {
+    static_assert(operand.record, "wafer: only a struct or union has members; ->* names a member of one, as "
+                                  "p->*x for Tungsten's p.x");
+    constexpr bool ok = operand.subscripts == operand.rank;
+    if constexpr (operand.record && !ok) wrong_subscript_count<operand.rank>();
+    return operand.record && ok;
 }
 
 /// An operator's operand: a whole value, and not a 64-bit one (reference §3: u64 and s64 are storage

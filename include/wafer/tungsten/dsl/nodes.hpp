@@ -33,7 +33,16 @@ constexpr operand_info array_info(base_type t, std::size_t rank) {
 
 /// `a[...]` with one more subscript.
 constexpr operand_info subscripted(operand_info a) {
-    return {.what = role::element, .typed = true, .type = a.type, .rank = a.rank, .subscripts = a.subscripts + 1};
+    return {.what = role::element, .typed = a.typed, .type = a.type, .rank = a.rank, .subscripts = a.subscripts + 1,
+            .record = a.record};
+}
+
+/// A variable (or a member: with `subscripts` written) of a type with `facts` and `dims` more
+/// dimensions. A struct or union is untyped: it never meets a value's base type.
+constexpr operand_info declared_info(type_facts facts, std::size_t dims = 0, std::size_t subscripts = 0) {
+    const std::size_t rank = facts.rank + dims;
+    return {.what = rank == 0 ? role::scalar : subscripts == 0 ? role::array : role::element,
+            .typed = !facts.record, .type = facts.type, .rank = rank, .subscripts = subscripts, .record = facts.record};
 }
 
 /// `l op r`: its base type is the first typed operand's.
@@ -115,9 +124,10 @@ inline ast::expr name_ast(std::string name) {
     return e;
 }
 
-/// `a` or `a[i]` with one more subscript: one operand per subscript.
+/// `a` or `a[i]` with one more subscript: one operand per subscript (a member, `p.x[i]`, keeps its
+/// subscripts after the struct it is in, as the parser does).
 inline ast::expr subscript_ast(ast::expr array, ast::expr index) {
-    array.k = ast::expr::kind::subscript;
+    if (array.k != ast::expr::kind::member) array.k = ast::expr::kind::subscript;
     array.operands.push_back(std::move(index));
     return array;
 }

@@ -3,6 +3,7 @@
 // (block.hpp) have in common. Each declaration appends one AST declaration (one per declarator,
 // as the parser makes them) and returns the name as an expression node.
 #include <concepts>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "wafer/tungsten/dsl/declarations.hpp"
 #include "wafer/tungsten/dsl/expression.hpp"
 #include "wafer/tungsten/dsl/statement.hpp"
+#include "wafer/tungsten/dsl/structure.hpp"
 
 namespace wafer::tungsten::dsl {
 
@@ -113,6 +115,72 @@ public:
         return expr<detail::socket_info(T)>(std::move(name));
     }
 
+    /// `struct tag { members... };` with members made by w::member: the type, for k.var(P, "p").
+    template <detail::type_facts... F>
+    type_name<detail::type_facts{.record = true}> struct_(std::string tag, const struct_member<F>&... members) {
+        return declare_record(false, std::move(tag), {members.to_ast()...});
+    }
+
+    /// `union tag { members... };`
+    template <detail::type_facts... F>
+    type_name<detail::type_facts{.record = true}> union_(std::string tag, const struct_member<F>&... members) {
+        return declare_record(true, std::move(tag), {members.to_ast()...});
+    }
+
+    /// `typedef T name[dims...];`
+    template <base_type T, std::same_as<dimension>... Dims>
+    type_name<detail::type_facts{.type = T, .rank = sizeof...(Dims)}> typedef_(std::string name, const Dims&... dims) {
+        return declare_typedef<detail::type_facts{.type = T, .rank = sizeof...(Dims)}>(T, std::nullopt, std::move(name),
+                                                                                        {dims.to_ast()...});
+    }
+
+    /// `typedef struct P name[dims...];`, `typedef real name;`
+    template <detail::type_facts F, std::same_as<dimension>... Dims>
+    auto typedef_(const type_name<F>& type, std::string name, const Dims&... dims) {
+        return declare_typedef<detail::type_facts{.type = F.type, .rank = F.rank + sizeof...(Dims), .record = F.record}>(
+            F.type, type.to_ast(), std::move(name), {dims.to_ast()...});
+    }
+
+    /// `struct P name;`, `real name;` (an array when the typedef has dimensions).
+    template <detail::type_facts F>
+    expr<detail::declared_info(F)> var(const type_name<F>& type, std::string name) {
+        append_declaration(detail::declaration(F.type, type.to_ast(), name, {}));
+        return expr<detail::declared_info(F)>(detail::node_data{detail::name_ast(std::move(name)), std::nullopt});
+    }
+
+    /// `real name = value;` (a struct or union takes no initializer).
+    template <detail::type_facts F, operand V>
+    expr<detail::declared_info(F)> var(const type_name<F>& type, std::string name, V&& value) {
+        static_assert(!F.record, "wafer: a struct or union takes no initializer; assign its members");
+        constexpr detail::operand_info value_info = detail::info_of<V>();
+        detail::check_complete<value_info>();
+        detail::check_same_base_type<detail::declared_info(F), value_info>();
+        ast::var_decl d = detail::declaration(F.type, type.to_ast(), name, {});
+        d.init.emplace().value = detail::data_of(std::forward<V>(value)).ast;
+        append_declaration(std::move(d));
+        return expr<detail::declared_info(F)>(detail::node_data{detail::name_ast(std::move(name)), std::nullopt});
+    }
+
+    /// `struct P name[dims...];`, `real name[dims...];`: the typedef's dimensions follow these.
+    template <detail::type_facts F, std::same_as<dimension>... Dims>
+        requires(sizeof...(Dims) > 0)
+    expr<detail::declared_info(F, sizeof...(Dims))> array(const type_name<F>& type, std::string name, const Dims&... dims) {
+        append_declaration(detail::declaration(F.type, type.to_ast(), name, {dims.to_ast()...}));
+        return expr<detail::declared_info(F, sizeof...(Dims))>(
+            detail::node_data{detail::name_ast(std::move(name)), std::nullopt});
+    }
+
+    /// `import name;` of a kernel built in C++ (its program(), named name), or with `names`
+    /// `import name.{names...};`: spliced where it stands, as a text package is.
+    Derived& import_(const ast::program& package, std::vector<std::string> names = {}) {
+        ast::import_statement i;
+        i.package = package.name;
+        i.names = std::move(names);
+        i.contents = std::make_shared<const ast::program>(package);
+        append_declaration(std::move(i));
+        return derived();
+    }
+
     /// Appends statements: assignments (`a[i] = x`, `tx <- y`, loops `w::in(i, 0, N)[ ... ]`),
     /// blocks and ifs (`w::if_(c)[ ... ]`), and handlers (w::handler; the checker says where they may stand).
     template <class... Statements>
@@ -140,6 +208,30 @@ private:
         d.default_value = std::move(default_value);
         append_declaration(std::move(d));
         return expr<detail::param_info>(std::move(name));
+    }
+
+    type_name<detail::type_facts{.record = true}> declare_record(bool is_union, std::string tag,
+                                                                std::vector<ast::var_decl> members) {
+        ast::struct_decl d;
+        d.is_union = is_union;
+        d.tag = tag;
+        d.members = std::move(members);
+        append_declaration(std::move(d));
+        using kind = ast::named_type::kind;
+        return type_name<detail::type_facts{.record = true}>(
+            ast::named_type{is_union ? kind::union_type : kind::structure, std::move(tag)});
+    }
+
+    template <detail::type_facts F>
+    type_name<F> declare_typedef(base_type type, std::optional<ast::named_type> named, std::string name,
+                                 std::vector<ast::dimension> dims) {
+        ast::typedef_decl d;
+        d.type = named ? base_type::xp : type;
+        d.named = std::move(named);
+        d.name = name;
+        d.dims = std::move(dims);
+        append_declaration(std::move(d));
+        return type_name<F>(ast::named_type{ast::named_type::kind::alias, std::move(name)});
     }
 
     template <base_type T, class Value>

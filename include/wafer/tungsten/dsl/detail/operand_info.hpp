@@ -28,6 +28,15 @@ struct operand_info {
     std::size_t rank = 0;          ///< arrays and elements: the declared dimensions
     std::size_t subscripts = 0;    ///< elements: the subscripts written so far
     bool leading_minus = false;    ///< the leftmost operand is `-x` or a number: may be the right of `<-`
+    bool record = false;           ///< a struct or union (or an array of them): no value, only members
+};
+
+/// What a type a declaration names gives its variables (structure.hpp): a typedef's base type and
+/// dimensions, and whether it is a struct or union.
+struct type_facts {
+    base_type type = base_type::xp;
+    std::size_t rank = 0;
+    bool record = false;
 };
 
 }  // namespace wafer::tungsten::dsl::detail

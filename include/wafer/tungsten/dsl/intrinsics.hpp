@@ -1,0 +1,79 @@
+#pragma once
+// Tungsten's intrinsics in C++ (docs/tungsten.md): `wavelet(a, b)` packs values into a wavelet,
+// `__builtin_merge(i, v)` makes a 64-bit value, and three statements act on the router and FIFOs:
+//     k(tx = w::wavelet(kind, value));              // tx = wavelet(kind, value);
+//     k(o[i] = w::builtin_merge(ia[i], va[i]));     // o[i] = __builtin_merge(ia[i], va[i]);
+//     k(w::clear_teardown(rx));                     // __builtin_clear_teardown(rx);
+//     k(w::set_fifo_read_length(q, 4));             // __builtin_set_fifo_read_length(q, 4);
+// Each is the call the parser builds for the same text, so the checker's rules (field widths, where
+// a 64-bit value may go) and messages are the text's.
+#include <string>
+#include <utility>
+
+#include "wafer/tungsten/ast.hpp"
+#include "wafer/tungsten/dsl/checks.hpp"
+#include "wafer/tungsten/dsl/expression.hpp"
+
+namespace wafer::tungsten::dsl {
+
+namespace detail {
+template <operand_info Info, operand... Args>
+expr<Info> intrinsic(std::string name, Args&&... args) {
+    ast::expr e;
+    e.k = ast::expr::kind::call;
+    e.name = std::move(name);
+    (e.operands.push_back(data_of(std::forward<Args>(args)).ast), ...);
+    return expr<Info>(node_data{std::move(e), std::nullopt});
+}
+
+template <operand_info socket>
+constexpr void check_socket_argument() {
+    static_assert(socket.what == role::socket, "wafer: this intrinsic takes a socket or a FIFO, as declared with "
+                                               "k.socket<T>(name) or k.fifo<T>(name, capacity)");
+}
+}  // namespace detail
+
+/// `wavelet(a, b, ...)`: the values packed at their types' widths, the first in the lowest bits; a u32.
+template <operand... Fields>
+    requires(sizeof...(Fields) > 0)
+auto wavelet(Fields&&... fields) {
+    (detail::check_operator_operand<detail::info_of<Fields>()>(), ...);
+    return detail::intrinsic<detail::scalar_info(base_type::u32)>("wavelet", std::forward<Fields>(fields)...);
+}
+
+/// `__builtin_merge(index, value)`: the 64-bit value with the value's bits low and the index high. It
+/// goes into a u64 or s64 element or onto a 32-bit socket, so it adapts to the statement's type.
+template <operand I, operand V>
+auto builtin_merge(I&& index, V&& value) {
+    detail::check_operator_operand<detail::info_of<I>()>();
+    detail::check_operator_operand<detail::info_of<V>()>();
+    return detail::intrinsic<detail::operand_info{}>("__builtin_merge", std::forward<I>(index), std::forward<V>(value));
+}
+
+/// `__builtin_clear_teardown(s);`: socket s's color leaves teardown on this PE's router.
+template <operand S>
+auto clear_teardown(S&& socket) {
+    detail::check_socket_argument<detail::info_of<S>()>();
+    return detail::intrinsic<detail::operand_info{.what = detail::role::call}>("__builtin_clear_teardown",
+                                                                             std::forward<S>(socket));
+}
+
+/// `__builtin_set_fifo_read_length(q, n);`: the next operations that pop from FIFO q take n elements.
+template <operand Q, operand N>
+auto set_fifo_read_length(Q&& fifo, N&& n) {
+    detail::check_socket_argument<detail::info_of<Q>()>();
+    detail::check_complete<detail::info_of<N>()>();
+    return detail::intrinsic<detail::operand_info{.what = detail::role::call}>(
+        "__builtin_set_fifo_read_length", std::forward<Q>(fifo), std::forward<N>(n));
+}
+
+/// `__builtin_set_fifo_write_length(q, n);`: the next operations that push to FIFO q take n elements.
+template <operand Q, operand N>
+auto set_fifo_write_length(Q&& fifo, N&& n) {
+    detail::check_socket_argument<detail::info_of<Q>()>();
+    detail::check_complete<detail::info_of<N>()>();
+    return detail::intrinsic<detail::operand_info{.what = detail::role::call}>(
+        "__builtin_set_fifo_write_length", std::forward<Q>(fifo), std::forward<N>(n));
+}
+
+}  // namespace wafer::tungsten::dsl
