@@ -12,9 +12,9 @@
 #include "deadlock/kernels.hpp"
 #include "heat2d/kernels.hpp"
 #include "heateq/kernels.hpp"
+#include "kernel_run.hpp"
 #include "life/kernels.hpp"
 #include "pipeline/kernels.hpp"
-#include "tungsten/kernel_run.hpp"
 #include "wafer/parse/tungsten.hpp"
 
 // The two front ends must agree: a DSL kernel and the same text parsed are equal ASTs once the

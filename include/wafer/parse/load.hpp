@@ -14,6 +14,7 @@
 #include "wafer/paint/evaluate.hpp"
 #include "wafer/parse/paint.hpp"
 #include "wafer/parse/tungsten.hpp"
+#include "wafer/tungsten/detail/report.hpp"
 #include "wafer/tungsten/lower.hpp"
 
 namespace wafer::parse {

@@ -1,0 +1,2 @@
+// wafer::compiled (CMakeLists.txt): the separately compiled part of wafer, once.
+#include "wafer/src.hpp"
