@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernel_run.hpp"
+#include "wafer/core/floats.hpp"
 
 using namespace wafer;
 using test::first_error;
