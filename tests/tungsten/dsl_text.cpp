@@ -473,3 +473,36 @@ TEST_CASE("dsl and text: a C++ kernel imported whole or selectively is the text'
     CHECK(ran.value("pkg::count") == 2);
     CHECK(ran.value("count") == 101);
 }
+
+TEST_CASE("dsl and text: base types mix as in the text (C's usual conversions), in loops and scalar code") {
+    const std::string source =
+        "xp param N = 4;\n"
+        "xp data[n=N] = {1, 2, 3, 4};\n"
+        "sp s[n=N] = {0.5, 1.5, 2.5, 3.5};\n"
+        "u32 w = 70000;\n"
+        "xp x = s[0];\n"
+        "i in [0, N) data[i] = data[i] + s[i];\n"
+        "i in [0, N) s[i] <- data[i] * 2;\n"
+        "w = w + x;\n"
+        "s[0] = data[1] > s[1] ? data[0] : s[3];\n";
+    const auto text = parsed(source, "x.w");
+
+    w::kernel k("x");
+    auto N = k.param<w::xp>("N", 4);
+    auto data = k.array<w::xp>("data", w::dim("n", N), {1, 2, 3, 4});
+    auto s = k.array<w::sp>("s", w::dim("n", N), {0.5, 1.5, 2.5, 3.5});
+    auto wide = k.var<w::u32>("w", 70000);
+    auto x = k.var<w::xp>("x", s[0]);
+    w::iterator i("i");
+    k(w::in(i, 0, N)[data[i] = data[i] + s[i]]);
+    k(w::in(i, 0, N)[s[i] <- data[i] * 2]);
+    k(wide = wide + x);
+    k(s[0] = w::if_else(data[1] > s[1], data[0], s[3]));
+    CHECK(text == k.program());
+
+    const auto from_text = wafer::test::run_to_end(text), from_cxx = wafer::test::run_to_end(k.program());
+    REQUIRE(from_cxx.result.status == wafer::fabric::run_status::halted);
+    CHECK(from_cxx.memory == from_text.memory);
+    CHECK(from_cxx.ints("data") == std::vector<std::int64_t>{1, 3, 5, 7});  // sp to xp truncates toward zero
+    CHECK(from_cxx.value("w") == 70000);
+}

@@ -49,7 +49,8 @@
 // double: a float's value is not the decimal the text would spell); a negative number is the
 // negation of a literal, as in the text. Compile-time checks (checks.hpp) reject a subscript
 // count that differs from the array's rank, assigning a param, a loop iterator or an expression,
-// and mixing base types in one statement (hp with sp or ep needs a cast, as in the text); everything else (names, scopes, ranges) is the
+// a 64-bit value under an operator, and hp meeting sp or ep without a cast (other base types mix
+// as in the text: C's usual conversions); everything else (names, scopes, ranges) is the
 // checker's job, as for text.
 #include "wafer/tungsten/dsl/base_types.hpp"
 #include "wafer/tungsten/dsl/block.hpp"

@@ -35,32 +35,6 @@ struct rvalue {
     base_type type = base_type::xp;
 };
 
-constexpr bool is_integer(base_type t) noexcept { return !is_float(t); }
-constexpr bool is_unsigned(base_type t) noexcept {
-    return t == base_type::u16 || t == base_type::u32 || t == base_type::u64 || t == base_type::u1 ||
-           (field_width(t) != 0 && !is_signed_field(t));
-}
-
-/// Whether a value of one float type meets the other where only a cast may convert: hp with sp or
-/// ep. The reference gives hp no implicit conversion, and wafer::hp in C++ rejects the same mix.
-constexpr bool mixes_hp(base_type a, base_type b) noexcept {
-    return is_float(a) && is_float(b) && (a == base_type::hp) != (b == base_type::hp);
-}
-
-/// The type two typed operands compute in: a float beats an integer (sp over ep), the wider
-/// integer wins, and at one width unsigned wins; u1 computes as xp. hp with sp or ep has none.
-constexpr base_type common_type(base_type a, base_type b) noexcept {
-    if (a == base_type::u1) a = base_type::xp;
-    if (b == base_type::u1) b = base_type::xp;
-    if (is_float(a) || is_float(b)) {
-        const auto rank = [](base_type t) { return t == base_type::sp ? 3 : t == base_type::ep ? 2 : t == base_type::hp ? 1 : 0; };
-        return rank(a) >= rank(b) ? a : b;
-    }
-    if (words_of(a) != words_of(b)) return words_of(a) > words_of(b) ? a : b;
-    if (is_unsigned(a) != is_unsigned(b)) return is_unsigned(a) ? a : b;
-    return a;
-}
-
 class scalar_lowering {
 public:
     explicit scalar_lowering(context& cx) : cx_(cx) {}

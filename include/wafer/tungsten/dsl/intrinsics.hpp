@@ -41,13 +41,14 @@ auto wavelet(Fields&&... fields) {
     return detail::intrinsic<detail::scalar_info(base_type::u32)>("wavelet", std::forward<Fields>(fields)...);
 }
 
-/// `__builtin_merge(index, value)`: the 64-bit value with the value's bits low and the index high. It
-/// goes into a u64 or s64 element or onto a 32-bit socket, so it adapts to the statement's type.
+/// `__builtin_merge(index, value)`: the u64 with the value's bits low and the index high, for a u64
+/// or s64 element or a 32-bit socket; no operator takes it.
 template <operand I, operand V>
 auto builtin_merge(I&& index, V&& value) {
     detail::check_operator_operand<detail::info_of<I>()>();
     detail::check_operator_operand<detail::info_of<V>()>();
-    return detail::intrinsic<detail::operand_info{}>("__builtin_merge", std::forward<I>(index), std::forward<V>(value));
+    return detail::intrinsic<detail::cast_info(base_type::u64)>("__builtin_merge", std::forward<I>(index),
+                                                                std::forward<V>(value));
 }
 
 /// `__builtin_clear_teardown(s);`: socket s's color leaves teardown on this PE's router.

@@ -45,9 +45,14 @@ constexpr operand_info declared_info(type_facts facts, std::size_t dims = 0, std
             .typed = !facts.record, .type = facts.type, .rank = rank, .subscripts = subscripts, .record = facts.record};
 }
 
-/// `l op r`: its base type is the first typed operand's.
+/// The type two operands compute in: their common type (types.hpp), or the typed one's.
+constexpr base_type computed_type(operand_info l, operand_info r) {
+    return l.typed && r.typed ? common_type(l.type, r.type) : l.typed ? l.type : r.type;
+}
+
+/// `l op r`.
 constexpr operand_info binary_info(operand_info l, operand_info r) {
-    return {.what = role::value, .typed = l.typed || r.typed, .type = l.typed ? l.type : r.type,
+    return {.what = role::value, .typed = l.typed || r.typed, .type = computed_type(l, r),
             .leading_minus = l.leading_minus};
 }
 

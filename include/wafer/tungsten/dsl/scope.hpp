@@ -154,7 +154,7 @@ public:
         static_assert(!F.record, "wafer: a struct or union takes no initializer; assign its members");
         constexpr detail::operand_info value_info = detail::info_of<V>();
         detail::check_complete<value_info>();
-        detail::check_same_base_type<detail::declared_info(F), value_info>();
+        detail::check_base_types_meet<detail::declared_info(F), value_info>();
         ast::var_decl d = detail::declaration(F.type, type.to_ast(), name, {});
         d.init.emplace().value = detail::data_of(std::forward<V>(value)).ast;
         append_declaration(std::move(d));
@@ -243,7 +243,7 @@ private:
         if constexpr (operand<Value>) {
             constexpr detail::operand_info value_info = detail::info_of<Value>();
             detail::check_complete<value_info>();
-            detail::check_same_base_type<detail::scalar_info(T), value_info>();
+            detail::check_base_types_meet<detail::scalar_info(T), value_info>();
             d.init.emplace().value = detail::data_of(std::forward<Value>(value)).ast;
         }
         append_declaration(std::move(d));
