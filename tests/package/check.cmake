@@ -1,6 +1,6 @@
 # Configures, builds and runs the consumer project in tests/package (SOURCE_DIR), either against
 # wafer installed from BUILD_DIR into a scratch prefix (find_package), or with WAFER_SOURCE set
-# (add_subdirectory).
+# (add_subdirectory, where it also builds and runs against wafer::compiled).
 file(REMOVE_RECURSE ${WORK})
 if(WAFER_SOURCE)
   set(how -DWAFER_SOURCE=${WAFER_SOURCE})
@@ -22,7 +22,13 @@ execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/build RESULT_VARIABLE r
 if(rc)
   message(FATAL_ERROR "the consumer does not build")
 endif()
-execute_process(COMMAND ${WORK}/build/consumer RESULT_VARIABLE rc)
-if(rc)
-  message(FATAL_ERROR "the consumer ran wrong")
+set(consumers consumer)
+if(WAFER_SOURCE)
+  list(APPEND consumers consumer_compiled)
 endif()
+foreach(consumer IN LISTS consumers)
+  execute_process(COMMAND ${WORK}/build/${consumer} RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "${consumer} ran wrong")
+  endif()
+endforeach()
