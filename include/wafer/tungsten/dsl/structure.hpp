@@ -34,7 +34,6 @@ namespace wafer::tungsten::dsl {
 template <detail::type_facts Facts>
 class type_name {
 public:
-    static constexpr detail::type_facts facts = Facts;
     explicit type_name(ast::named_type n) : ast_(std::move(n)) {}
     const ast::named_type& to_ast() const noexcept { return ast_; }
 
