@@ -1,8 +1,8 @@
 #pragma once
 // The separately compiled part of wafer (core/config.hpp, docs/embedding.md): include this in ONE
 // translation unit of a program whose translation units all define WAFER_SEPARATE_COMPILATION
-// (CMake's wafer::compiled target does both). It defines the interpreter's fabric constructor
-// and run(), Paint's build() and Tungsten's lower(), which the headers then only declare.
+// (CMake's wafer::compiled target does both). It defines the fabric class's members, Paint's
+// build() and Tungsten's lower(), which the headers then only declare.
 #if !defined(WAFER_SEPARATE_COMPILATION)
 #error "wafer/src.hpp defines what a separately compiled wafer declares: define WAFER_SEPARATE_COMPILATION"
 #endif
