@@ -31,6 +31,14 @@ constexpr void check_socket_argument() {
     static_assert(socket.what == role::socket, "wafer: this intrinsic takes a socket or a FIFO, as declared with "
                                                "k.socket<T>(name) or k.fifo<T>(name, capacity)");
 }
+
+/// `name(q, n);`: one of the two FIFO-length statements.
+template <operand Q, operand N>
+auto fifo_length(std::string name, Q&& fifo, N&& n) {
+    check_socket_argument<info_of<Q>()>();
+    check_complete<info_of<N>()>();
+    return intrinsic<operand_info{.what = role::call}>(std::move(name), std::forward<Q>(fifo), std::forward<N>(n));
+}
 }  // namespace detail
 
 /// `wavelet(a, b, ...)`: the values packed at their types' widths, the first in the lowest bits; a u32.
@@ -38,7 +46,7 @@ template <operand... Fields>
     requires(sizeof...(Fields) > 0)
 auto wavelet(Fields&&... fields) {
     (detail::check_operator_operand<detail::info_of<Fields>()>(), ...);
-    return detail::intrinsic<detail::scalar_info(base_type::u32)>("wavelet", std::forward<Fields>(fields)...);
+    return detail::intrinsic<detail::cast_info(base_type::u32)>("wavelet", std::forward<Fields>(fields)...);
 }
 
 /// `__builtin_merge(index, value)`: the u64 with the value's bits low and the index high, for a u64
@@ -62,19 +70,13 @@ auto clear_teardown(S&& socket) {
 /// `__builtin_set_fifo_read_length(q, n);`: the next operations that pop from FIFO q take n elements.
 template <operand Q, operand N>
 auto set_fifo_read_length(Q&& fifo, N&& n) {
-    detail::check_socket_argument<detail::info_of<Q>()>();
-    detail::check_complete<detail::info_of<N>()>();
-    return detail::intrinsic<detail::operand_info{.what = detail::role::call}>(
-        "__builtin_set_fifo_read_length", std::forward<Q>(fifo), std::forward<N>(n));
+    return detail::fifo_length("__builtin_set_fifo_read_length", std::forward<Q>(fifo), std::forward<N>(n));
 }
 
 /// `__builtin_set_fifo_write_length(q, n);`: the next operations that push to FIFO q take n elements.
 template <operand Q, operand N>
 auto set_fifo_write_length(Q&& fifo, N&& n) {
-    detail::check_socket_argument<detail::info_of<Q>()>();
-    detail::check_complete<detail::info_of<N>()>();
-    return detail::intrinsic<detail::operand_info{.what = detail::role::call}>(
-        "__builtin_set_fifo_write_length", std::forward<Q>(fifo), std::forward<N>(n));
+    return detail::fifo_length("__builtin_set_fifo_write_length", std::forward<Q>(fifo), std::forward<N>(n));
 }
 
 }  // namespace wafer::tungsten::dsl

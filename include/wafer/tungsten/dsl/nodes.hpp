@@ -23,26 +23,24 @@ inline constexpr operand_info param_info{.what = role::param};
 /// A loop iterator is an xp counter.
 inline constexpr operand_info iterator_info{.what = role::iterator, .typed = true, .type = base_type::xp};
 
-constexpr operand_info scalar_info(base_type t) { return {.what = role::scalar, .typed = true, .type = t}; }
-constexpr operand_info socket_info(base_type t) { return {.what = role::socket, .typed = true, .type = t}; }
-
-/// An array named without subscripts; its rank is the number of dimensions it was declared with.
-constexpr operand_info array_info(base_type t, std::size_t rank) {
-    return {.what = role::array, .typed = true, .type = t, .rank = rank};
-}
-
-/// `a[...]` with one more subscript.
-constexpr operand_info subscripted(operand_info a) {
-    return {.what = role::element, .typed = a.typed, .type = a.type, .rank = a.rank, .subscripts = a.subscripts + 1,
-            .record = a.record};
-}
-
 /// A variable (or a member: with `subscripts` written) of a type with `facts` and `dims` more
 /// dimensions. A struct or union is untyped: it never meets a value's base type.
 constexpr operand_info declared_info(type_facts facts, std::size_t dims = 0, std::size_t subscripts = 0) {
     const std::size_t rank = facts.rank + dims;
     return {.what = rank == 0 ? role::scalar : subscripts == 0 ? role::array : role::element,
             .typed = !facts.record, .type = facts.type, .rank = rank, .subscripts = subscripts, .record = facts.record};
+}
+
+constexpr operand_info scalar_info(base_type t) { return declared_info({.type = t}); }
+constexpr operand_info socket_info(base_type t) { return {.what = role::socket, .typed = true, .type = t}; }
+
+/// An array named without subscripts; its rank is the number of dimensions it was declared with.
+constexpr operand_info array_info(base_type t, std::size_t rank) { return declared_info({.type = t}, rank); }
+
+/// `a[...]` with one more subscript.
+constexpr operand_info subscripted(operand_info a) {
+    return {.what = role::element, .typed = a.typed, .type = a.type, .rank = a.rank, .subscripts = a.subscripts + 1,
+            .record = a.record};
 }
 
 /// The type two operands compute in: their common type (types.hpp), or the typed one's.

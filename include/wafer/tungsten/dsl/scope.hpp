@@ -144,30 +144,24 @@ public:
     /// `struct P name;`, `real name;` (an array when the typedef has dimensions).
     template <detail::type_facts F>
     expr<detail::declared_info(F)> var(const type_name<F>& type, std::string name) {
-        append_declaration(detail::declaration(F.type, type.to_ast(), name, {}));
-        return expr<detail::declared_info(F)>(detail::node_data{detail::name_ast(std::move(name)), std::nullopt});
+        return declare_variable<detail::declared_info(F)>(detail::declaration(F.type, type.to_ast(), std::move(name), {}),
+                                                          std::nullopt);
     }
 
     /// `real name = value;` (a struct or union takes no initializer).
     template <detail::type_facts F, operand V>
     expr<detail::declared_info(F)> var(const type_name<F>& type, std::string name, V&& value) {
         static_assert(!F.record, "wafer: a struct or union takes no initializer; assign its members");
-        constexpr detail::operand_info value_info = detail::info_of<V>();
-        detail::check_complete<value_info>();
-        detail::check_base_types_meet<detail::declared_info(F), value_info>();
-        ast::var_decl d = detail::declaration(F.type, type.to_ast(), name, {});
-        d.init.emplace().value = detail::data_of(std::forward<V>(value)).ast;
-        append_declaration(std::move(d));
-        return expr<detail::declared_info(F)>(detail::node_data{detail::name_ast(std::move(name)), std::nullopt});
+        return declare_variable<detail::declared_info(F)>(detail::declaration(F.type, type.to_ast(), std::move(name), {}),
+                                                          std::forward<V>(value));
     }
 
     /// `struct P name[dims...];`, `real name[dims...];`: the typedef's dimensions follow these.
     template <detail::type_facts F, std::same_as<dimension>... Dims>
         requires(sizeof...(Dims) > 0)
     expr<detail::declared_info(F, sizeof...(Dims))> array(const type_name<F>& type, std::string name, const Dims&... dims) {
-        append_declaration(detail::declaration(F.type, type.to_ast(), name, {dims.to_ast()...}));
-        return expr<detail::declared_info(F, sizeof...(Dims))>(
-            detail::node_data{detail::name_ast(std::move(name)), std::nullopt});
+        return declare_variable<detail::declared_info(F, sizeof...(Dims))>(
+            detail::declaration(F.type, type.to_ast(), std::move(name), {dims.to_ast()...}), std::nullopt);
     }
 
     /// `import name;` of a kernel built in C++ (its program(), named name), or with `names`
@@ -236,18 +230,23 @@ private:
 
     template <base_type T, class Value>
     expr<detail::scalar_info(T)> declare_scalar(bool is_volatile, std::string name, Value&& value) {
-        ast::var_decl d;
-        d.type = T;
+        ast::var_decl d = detail::declaration(T, std::nullopt, std::move(name), {});
         d.is_volatile = is_volatile;
-        d.name = name;
+        return declare_variable<detail::scalar_info(T)>(std::move(d), std::forward<Value>(value));
+    }
+
+    /// Appends `d`, with `value` (when it is an operand) as its initializer; the variable's name.
+    template <detail::operand_info Info, class Value>
+    expr<Info> declare_variable(ast::var_decl d, Value&& value) {
         if constexpr (operand<Value>) {
             constexpr detail::operand_info value_info = detail::info_of<Value>();
             detail::check_complete<value_info>();
-            detail::check_base_types_meet<detail::scalar_info(T), value_info>();
+            detail::check_base_types_meet<Info, value_info>();
             d.init.emplace().value = detail::data_of(std::forward<Value>(value)).ast;
         }
+        ast::expr name = detail::name_ast(d.name);
         append_declaration(std::move(d));
-        return expr<detail::scalar_info(T)>(std::move(name));
+        return expr<Info>(detail::node_data{std::move(name), std::nullopt});
     }
 
     template <base_type T, std::size_t Rank>
