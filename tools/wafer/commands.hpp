@@ -6,6 +6,7 @@
 
 #include "args.hpp"
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/fabric/trace.hpp"
 #include "wafer/image/image.hpp"
 #include "wafer/paint/build.hpp"
 #include "wafer/parse/load.hpp"
@@ -52,6 +53,13 @@ image::image load_or_build(args& a);
 
 /// Writes the symbol map of a layout.
 void write_map(const ir::layout& l, const std::string& file);
+
+/// pes=x0:x1,y0:y1 and window=a:b: which PEs and cycles trace= keeps.
+fabric::trace_options trace_options(args& a);
+/// A usage error unless `file` names a .json or a .log trace.
+void check_trace_file(const std::string& file);
+/// Writes a run's trace: a Chrome/Perfetto trace (F.json) or a text log (F.log).
+void write_trace(const fabric::trace& t, const ir::layout& l, const std::string& file);
 
 /// Parses set=NAME=VALUE options.
 std::vector<ir::param_value> settings(args& a);

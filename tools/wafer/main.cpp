@@ -20,6 +20,7 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
       arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
   wafer run image=F.img [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
+            [trace=F.json|F.log [pes=x0:x1,y0:y1] [window=a:b]]
   wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [fsanitize=bounds]
             [out=F.img map=F.map] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
   wafer run resume=F.ckpt [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]]
@@ -28,7 +29,10 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       C begins (out= then holds memory at that cycle); checkpoint= writes the run state at the end, and
       every N cycles with every=N; resume= goes on from a checkpoint, ending as the whole run would;
       on a terminal a run longer than a second shows a progress line (progress: always, quiet: never);
-      in a build with MPI, mpirun -np K wafer run ... spreads the run over K processes, with the same result
+      in a build with MPI, mpirun -np K wafer run ... spreads the run over K processes, with the same result;
+      trace= records what the PEs did (tasks, DSD operations, stalls and their cause, wavelets landing; the
+      .log also each instruction): F.json opens in Perfetto or chrome://tracing (one microsecond is one
+      cycle), F.log is text; pes= keeps PEs with x in [x0,x1) and y in [y0,y1), window= cycles in [a,b)
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]

@@ -89,6 +89,18 @@ int run(args& a, processes& world) {
     }
     if (options.stop > 0 && !out && !checkpoint)
         throw usage_error("stop= keeps the state at that cycle only with out=F.img or checkpoint=F.ckpt");
+    std::optional<fabric::trace> trace;
+    const auto trace_file = a.get("trace");
+    if (trace_file) {
+        check_trace_file(*trace_file);
+        if (spread) throw usage_error("trace= is recorded in one process: run without mpirun (threads=N gives the same trace)");
+        trace.emplace();
+        trace->options = trace_options(a);
+        trace->options.instructions = trace_file->ends_with(".log");  // a Perfetto view shows operations, not instructions
+        options.trace = &*trace;
+    } else if (a.get("pes") || a.get("window")) {
+        throw usage_error("pes= and window= choose what trace=F.json or trace=F.log keeps, and no trace= is given");
+    }
     if (spread && a.flag("progress")) throw usage_error("progress: a run spread over processes (mpirun) draws no progress line");
     progress_line line(a.flag("progress"), a.flag("quiet") || spread);
     image::image im;
@@ -125,6 +137,12 @@ int run(args& a, processes& world) {
     if (!world.root()) return exit_ok;  // process 0 has the result and writes the files; settle() gives its status to all
     if (line.wanted()) line.update(f, true);
     if (checkpoint) save();
+    if (trace) {
+        write_trace(*trace, f.layout(), *trace_file);
+        if (trace->truncated)
+            std::cerr << "wafer run: warning: the trace stops at cycle " << trace->complete_to << ", past "
+                      << trace->options.max_events << " events; choose fewer with pes=x0:x1,y0:y1 or window=a:b\n";
+    }
     quote_sources(result.diagnostics);
     if (result.status == fabric::run_status::halted) print(result.diagnostics);
 

@@ -14,6 +14,7 @@
 #include "wafer/fabric/cost_model.hpp"
 #include "wafer/fabric/detail/binding.hpp"
 #include "wafer/fabric/detail/scalar.hpp"
+#include "wafer/fabric/detail/wait_analysis.hpp"
 #include "wafer/fabric/machine.hpp"
 
 namespace wafer::fabric {
@@ -28,7 +29,7 @@ public:
     /// long as that cycle is before the machine's horizon: the outcome is the same, with fewer
     /// visits. A PE running scalar code between one-element operations steps once per fabric
     /// operation instead of three times per operation.
-    void step(std::uint32_t i, std::uint64_t now) {
+    [[gnu::always_inline]] void step(std::uint32_t i, std::uint64_t now) {
         enter(i, now);
         if (now >= m_.limit) {  // the run stops here: nothing more happens on this PE
             part_.clock.schedule(i_, m_.limit + 1);
@@ -37,7 +38,11 @@ public:
         if (now != horizon_cycle_) horizon_ = m_.horizon(now), horizon_cycle_ = now;
         for (;;) {
             const std::uint64_t cost = burst();
-            if (cost == 0) return;  // it waits, is done, or faulted
+            if (cost == 0) {  // it waits, is done, or faulted
+                if (part_.tracing) [[unlikely]] note_stall();
+                return;
+            }
+            if (part_.tracing) [[unlikely]] note_resume();
             const std::uint64_t at = now_ + cost;
             if (at >= horizon_ || !private_next()) return reschedule(at);
             p_->since = at;
@@ -129,7 +134,7 @@ private:
         case prepared_op::form::general: break;
         }
         o.done += n;
-        if (o.done == o.elements) finish(0, true);
+        if (o.done == o.elements) finish(0, now_ + n * cycles_per_element, true);
         return n * cycles_per_element;
     }
 
@@ -185,6 +190,31 @@ private:
         f.cycle = now_ + burst_;  // in a scalar burst: the cycle the faulting instruction starts in
         part_.faults.push_back(f);
         faulted_ = true;
+    }
+
+    // ---- tracing (trace.hpp): not tracing costs a test of part_.tracing ----
+
+    [[gnu::cold, gnu::noinline]] void note(trace_event::kind what, std::uint64_t at, int thread, std::uint32_t index, std::uint32_t data = 0) {
+        part_.note(trace_event{.cycle = at, .pe = i_, .what = what, .thread = std::int8_t(thread), .index = index, .data = data});
+    }
+
+    /// A step that did nothing: the PE stalls when a thread waits in an operation (not when it is
+    /// idle, halted, or faulted), noted once until it goes on.
+    [[gnu::cold, gnu::noinline]] void note_stall() {
+        auto& s = part_.tracing->pes[i_];
+        if (faulted_ || m_.waits[i_] != pe_wait::waiting || (s & trace_scope::stalled) || !(s & trace_scope::kept)) return;
+        if (p_->main != main_state::in_op && p_->busy_threads == 0) return;
+        s |= trace_scope::stalled;
+        const int t = p_->main == main_state::in_op ? 0 : 1 + std::countr_zero(unsigned(p_->busy_threads));
+        const blocked_thread b = detail::blocked_on(m_, i_, t);
+        trace_event e{.cycle = now_, .pe = i_, .what = trace_event::kind::stall, .thread = std::int8_t(t), .on = b.on, .index = b.op};
+        part_.note(e);
+    }
+    [[gnu::cold, gnu::noinline]] void note_resume() {
+        auto& s = part_.tracing->pes[i_];
+        if (!(s & trace_scope::stalled)) return;
+        s &= std::uint8_t(~trace_scope::stalled);
+        note(trace_event::kind::resume, now_, 0, 0);
     }
 
     // ---- picking a thread ----
@@ -330,6 +360,7 @@ private:
         } else {
             p_->activated &= ~(std::uint64_t(1) << t);
         }
+        if (part_.tracing) [[unlikely]] note(trace_event::kind::task, now_, 0, std::uint32_t(t));
         p_->task = std::int8_t(t);
         p_->pc = pp_->block_start[task.entry];
         p_->main = main_state::running;
@@ -347,6 +378,11 @@ private:
         return true;
     }
 
+    /// Scalar instructions from pc, for one burst; compiled apart for a traced run, so that a run
+    /// that is not traced pays nothing per instruction.
+    std::uint64_t run_scalar() { return part_.tracing && part_.tracing->instructions ? run_scalar<true>() : run_scalar<false>(); }
+
+    template <bool Traced>
     std::uint64_t run_scalar() {
         const std::uint64_t budget = shared(0) ? thread_quantum : scalar_burst_cycles;
         std::uint64_t cost = 0;
@@ -359,6 +395,7 @@ private:
             const ir::instruction& ins = pp_->code[at];
             ++p_->pc;
             burst_ = cost;
+            if constexpr (Traced) note(trace_event::kind::instruction, now_ + cost, 0, at);
             cost += instruction_cycles;
             using I = ir::instr;
             switch (ins.code) {
@@ -521,6 +558,7 @@ private:
             }
             q.user = std::uint8_t(t);
         }
+        if (part_.tracing) [[unlikely]] note(trace_event::kind::op_begin, now_ + burst_, t, k);
         if (t == 0) {
             p_->op = o;
             p_->main = main_state::in_op;
@@ -632,17 +670,18 @@ private:
             const std::uint64_t n = m_.fifos[p_->fifos + std::uint32_t(source)].count;
             for (std::uint64_t e = 0; e < n; ++e) fifo_pop(source);
             o.done += n;
-            finish(t, false);
-            return element_cycles(0, n, pp_->rates[o.op]);
+            const std::uint64_t cost = element_cycles(0, n, pp_->rates[o.op]);
+            finish(t, now_ + cost, false);
+            return cost;
         }
         if (pl.n == 0) {
             if (pl.stop == plan::end::on_control) {
                 pop_input(m_.input_queue(i_, pl.control_queue));
-                finish(t, false, true);
+                finish(t, now_, false, true);
             } else if (pl.stop == plan::end::fifo) {
-                finish(t, false);
+                finish(t, now_, false);
             } else if (pl.stop == plan::end::complete) {
-                finish(t, true);
+                finish(t, now_, true);
             }
             return 0;
         }
@@ -669,7 +708,7 @@ private:
             for (std::uint64_t e = 0; e < n; ++e) fifo_push(op, out_[e]);
         const std::uint64_t cost = element_cycles(o.done, n, pp_->rates[o.op]);
         o.done += n;
-        if (last) finish(t, true);
+        if (last) finish(t, now_ + cost, true);
         return cost;
     }
 
@@ -759,10 +798,11 @@ private:
     }
     // ---- completion ----
 
-    /// Ends thread t's operation: normally, early (a non-async FIFO operation: `false`), or by a
-    /// control wavelet (on_control).
-    void finish(int t, bool completed, bool by_control = false) {
+    /// Ends thread t's operation at cycle `at`: normally, early (a non-async FIFO operation:
+    /// `false`), or by a control wavelet (on_control).
+    void finish(int t, std::uint64_t at, bool completed, bool by_control = false) {
         issued_op& o = op_of(t);
+        if (part_.tracing) [[unlikely]] note(trace_event::kind::op_end, at, t, o.op, completed ? 1 : 0);
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
         const prepared_op& w = walk_of(o);
         for (std::uint8_t j = 0; j < w.stream_count; ++j) {

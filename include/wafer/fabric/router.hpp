@@ -220,6 +220,15 @@ private:
         if (d.count++ == 0) d.first = now;
     }
 
+    /// A wavelet landed in input queue `qi` of router rs's PE: a trace event.
+    [[gnu::cold, gnu::noinline]] void land(const router_state& rs, std::int32_t qi, const wavelet& w, std::uint64_t now) {
+        const auto& pe = m_.pes[std::size_t(rs.pe)];
+        int q = 0;
+        while (q + 1 < hw::input_queues && std::int64_t(pe.queues) + pe.input_queue(q) != qi) ++q;
+        part_.note(trace_event{.cycle = now, .pe = std::uint32_t(rs.pe), .what = trace_event::kind::landing, .flags = w.flags,
+                               .on = wait{wait::kind::input, std::uint8_t(q), queues_[std::size_t(qi)].color, -1}, .data = w.data});
+    }
+
     [[gnu::noinline]] void move_any(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
         move<false>(rs, cs, v, now);
     }
@@ -260,10 +269,12 @@ private:
                 target.items.push(out);
                 part_.wake_router(std::int32_t(target.router));
             } else if (t == to_core) {
-                auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
+                const std::int32_t qi = Route ? cs.core_queue : core_queue(cs);
+                auto& q = queues_[std::size_t(qi)];
                 // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
                 if (q.items.size() < 2) part_.wake_pe(m_.waits, rs.pe, now + 1);
                 q.push(out);
+                if (part_.tracing) [[unlikely]] land(rs, qi, out, now);
             } else {  // off_fabric: ready() let only these through
                 drop(rs, cs, p, now);
             }

@@ -14,6 +14,7 @@
 namespace wafer::fabric {
 
 class peers;
+struct trace;
 
 struct run_options {
     std::uint64_t max_cycles = 100'000'000;  ///< past this cycle the run stops with cycle_limit
@@ -37,6 +38,9 @@ struct run_options {
     /// ask the fabric for its activity() (a progress line does, a few times a second).
     std::uint64_t progress_every = 0;
     std::function<void(std::uint64_t cycle)> progress;
+    /// Records what the run does (trace.hpp) for the PEs and cycles trace->options selects, into
+    /// trace->events; null: nothing is recorded. In one process only (not with `peers`).
+    fabric::trace* trace = nullptr;
     /// The other processes the run is spread over (peers.hpp), `threads` bands each; null: this
     /// process runs the whole fabric. Every process calls run with the same options but this one,
     /// and `checkpoint` and `progress` are called in each: state() is the whole run's in process
@@ -78,6 +82,7 @@ struct wait {
     std::uint8_t queue = 0;     ///< the queue or FIFO
     std::int8_t color = -1;     ///< the queue's color, -1 when it is bound to none
     std::int16_t socket = -1;   ///< the program's socket on that queue, -1 none
+    friend bool operator==(const wait&, const wait&) = default;
 };
 
 struct blocked_thread {

@@ -8,10 +8,12 @@
 #include <barrier>
 #include <cstdint>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
@@ -104,6 +106,8 @@ struct fabric::impl {
         // The cycles a PE does not run ahead past (machine::horizon): where the run may stop or checkpoint.
         m_.stop = options.stop;
         m_.checkpoint_every = options.checkpoint ? options.checkpoint_every : 0;
+        std::optional<trace_scope> tracing;
+        if (options.trace) tracing.emplace(trace_scope_of(*options.trace, distributed != nullptr));
         detail::commit commit(m_, distributed);
         std::vector<band> bands;
         bands.reserve(commit.part_end() - commit.part_first());
@@ -143,6 +147,7 @@ struct fabric::impl {
         // After each cycle, on one thread while the others wait: what crossed a border arrives, and
         // the clock moves on to the next cycle anything happens in, the same in every process.
         auto after = [&]() noexcept {
+            if (tracing) stop_tracing_past_limit(*options.trace, now);
             next_to_run = now + 1;
             const auto agreed = commit.after(now, failures);
             if (agreed.stop != detail::go_on || agreed.next == agreement::never) {
@@ -165,6 +170,8 @@ struct fabric::impl {
                 sync();
             }
         };
+        if (tracing)
+            for (auto& p : m_.parts) p.tracing = &*tracing;
         commit.start(failures.front());
         begin();
         if (bands.size() <= 1) {
@@ -176,12 +183,57 @@ struct fabric::impl {
             for (std::size_t k = 1; k < bands.size(); ++k) threads.emplace_back([&, k] { cycles(k, arrive); });
             cycles(0, arrive);
         }
+        if (tracing) gather_trace(*options.trace);
         for (const auto& e : failures)
             if (e) std::rethrow_exception(e);
         if (why == detail::failed) throw peer_failure();
         if (distributed) return ended(*distributed, commit, next_to_run, limited, stopped, now);
         detail::gather(m_);
         return finish(limited, stopped, now);
+    }
+
+    /// The PEs a trace keeps, with its window. A trace is recorded in one process.
+    trace_scope trace_scope_of(trace& t, bool distributed) const {
+        if (distributed) throw error(diagnostic{severity::error, "", {}, "a trace is recorded in one process (use threads=)", ""});
+        const auto& o = t.options;
+        trace_scope s;
+        s.pes.resize(layout_.pes.size());
+        for (std::size_t i = 0; i < layout_.pes.size(); ++i) {
+            const auto& p = layout_.pes[i];
+            s.pes[i] = p.x >= o.x_first && p.x < o.x_end && p.y >= o.y_first && p.y < o.y_end ? trace_scope::kept : 0;
+        }
+        s.from = o.from;
+        s.to = o.to;
+        s.instructions = o.instructions;
+        t.events.clear();
+        t.truncated = false;
+        return s;
+    }
+
+    /// Between cycles: past trace::options.max_events, nothing more is recorded. The events of the
+    /// cycles up to `now` are the same for any number of partitions, so the cut is too.
+    void stop_tracing_past_limit(trace& t, std::uint64_t now) {
+        if (t.truncated) return;
+        std::size_t n = 0;
+        for (const auto& p : m_.parts) n += p.events.size();
+        if (n <= t.options.max_events) return;
+        t.truncated = true;
+        t.complete_to = now + 1;
+        for (auto& p : m_.parts) p.tracing = nullptr;
+    }
+
+    /// After the run: the partitions' events, in (cycle, PE) order; each PE's own in the order they happened.
+    void gather_trace(trace& t) {
+        for (auto& p : m_.parts) {
+            t.events.insert(t.events.end(), p.events.begin(), p.events.end());
+            p.events = {};
+            p.tracing = nullptr;
+        }
+        std::ranges::stable_sort(t.events, [](const trace_event& a, const trace_event& b) {
+            return std::pair(a.cycle, a.pe) < std::pair(b.cycle, b.pe);
+        });
+        if (t.truncated) std::erase_if(t.events, [&](const trace_event& e) { return e.cycle >= t.complete_to; });
+        else t.complete_to = std::numeric_limits<std::uint64_t>::max();
     }
 
     /// A partition at work on its thread: its PEs step, then its routers move, strip by strip.
