@@ -6,6 +6,7 @@
 
 #include "args.hpp"
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/fabric/stats.hpp"
 #include "wafer/fabric/trace.hpp"
 #include "wafer/image/image.hpp"
 #include "wafer/paint/build.hpp"
@@ -60,6 +61,11 @@ fabric::trace_options trace_options(args& a);
 void check_trace_file(const std::string& file);
 /// Writes a run's trace: a Chrome/Perfetto trace (F.json) or a text log (F.log).
 void write_trace(const fabric::trace& t, const ir::layout& l, const std::string& file);
+
+/// `wafer run … stats`: per PE (the first few; all of them in the file when `all_in_file`) and per color.
+void print_stats(const fabric::run_stats& s, const ir::layout& l, std::ostream& out, bool all_in_file);
+/// stats=F.csv: every PE's figures.
+void write_stats(const fabric::run_stats& s, const ir::layout& l, const std::string& file);
 
 /// Parses set=NAME=VALUE options.
 std::vector<ir::param_value> settings(args& a);

@@ -20,7 +20,7 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
       arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
   wafer run image=F.img [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
-            [trace=F.json|F.log [pes=x0:x1,y0:y1] [window=a:b]]
+            [trace=F.json|F.log [pes=x0:x1,y0:y1] [window=a:b]] [stats|stats=F.csv]
   wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [fsanitize=bounds]
             [out=F.img map=F.map] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
   wafer run resume=F.ckpt [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]]
@@ -32,7 +32,9 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       in a build with MPI, mpirun -np K wafer run ... spreads the run over K processes, with the same result;
       trace= records what the PEs did (tasks, DSD operations, stalls and their cause, wavelets landing; the
       .log also each instruction): F.json opens in Perfetto or chrome://tracing (one microsecond is one
-      cycle), F.log is text; pes= keeps PEs with x in [x0,x1) and y in [y0,y1), window= cycles in [a,b)
+      cycle), F.log is text; pes= keeps PEs with x in [x0,x1) and y in [y0,y1), window= cycles in [a,b);
+      stats prints each PE's cycles busy, blocked and idle and its wavelets in and out, and per color the
+      wavelets between routers and the busiest link (stats=F.csv writes every PE)
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]

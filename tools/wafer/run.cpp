@@ -101,6 +101,13 @@ int run(args& a, processes& world) {
     } else if (a.get("pes") || a.get("window")) {
         throw usage_error("pes= and window= choose what trace=F.json or trace=F.log keeps, and no trace= is given");
     }
+    std::optional<fabric::run_stats> stats;
+    const auto stats_file = a.get("stats");
+    if (stats_file || a.flag("stats")) {
+        if (spread) throw usage_error("stats are counted in one process: run without mpirun (threads=N counts the same)");
+        stats.emplace();
+        options.stats = &*stats;
+    }
     if (spread && a.flag("progress")) throw usage_error("progress: a run spread over processes (mpirun) draws no progress line");
     progress_line line(a.flag("progress"), a.flag("quiet") || spread);
     image::image im;
@@ -147,6 +154,10 @@ int run(args& a, processes& world) {
     if (result.status == fabric::run_status::halted) print(result.diagnostics);
 
     std::cout << "cycles: " << result.cycles << '\n';
+    if (stats) {
+        print_stats(*stats, f.layout(), std::cout, stats_file.has_value());
+        if (stats_file) write_stats(*stats, f.layout(), *stats_file);
+    }
     if (out || map) im.layout = f.layout();
     if (out) {
         im.memory.resize(im.layout.pes.size());

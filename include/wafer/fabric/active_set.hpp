@@ -44,7 +44,7 @@ public:
     /// into this set below `bound`. `ahead(i)` is called a few indices before f(i), to fetch what f
     /// will read.
     template <class F, class A = void (*)(std::uint32_t)>
-    void drain_below(std::size_t bound, F&& f, A&& ahead = [](std::uint32_t) {}) {
+    [[gnu::always_inline]] void drain_below(std::size_t bound, F&& f, A&& ahead = [](std::uint32_t) {}) {
         constexpr int lookahead = 3;
         const std::size_t limit = bound - first_;   // in bit positions
         const std::size_t end = (limit + 63) / 64;  // bit words that hold indices below the bound

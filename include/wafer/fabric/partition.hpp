@@ -13,7 +13,7 @@
 
 #include "wafer/fabric/scheduler.hpp"
 #include "wafer/fabric/state.hpp"
-#include "wafer/fabric/trace.hpp"
+#include "wafer/fabric/detail/observation.hpp"
 #include "wafer/fabric/wavelet.hpp"
 
 namespace wafer::fabric {
@@ -81,16 +81,6 @@ struct crossing {
     wavelet item;
 };
 
-/// What a run traces (trace.hpp), shared by its partitions for the run.
-struct trace_scope {
-    static constexpr std::uint8_t kept = 1, stalled = 2;
-    /// Per PE: `kept` when its events are, and `stalled` while it stalls (written by its own partition).
-    std::vector<std::uint8_t> pes;
-    std::uint64_t from = 0, to = 0;
-    bool instructions = true;
-    bool keeps(std::uint32_t pe, std::uint64_t at) const noexcept { return (pes[pe] & kept) && at >= from && at < to; }
-};
-
 struct partition {
     std::uint32_t pe_first = 0, pe_end = 0;          ///< its PEs
     std::uint32_t router_first = 0, router_end = 0;  ///< the routers at cells from its first PE's to the next band's
@@ -106,8 +96,11 @@ struct partition {
     std::vector<std::uint32_t> reopened;             ///< colors a PE took out of teardown in this cycle
     std::vector<crossing> crossings;                 ///< wavelets for other partitions' buffers, this cycle
     std::vector<std::uint32_t> wakes;                ///< other partitions' routers to visit in the next cycle
+    // What the run observes (detail/observation.hpp): `observed` when it traces or counts.
+    bool observed = false;
     trace_scope* tracing = nullptr;                  ///< what to record, while the run traces
     std::vector<trace_event> events;                 ///< what its PEs and routers recorded
+    run_counters* counting = nullptr;                ///< its PEs' and routers' counters, when the run counts
 
     void note(const trace_event& e) {
         if (tracing->keeps(e.pe, e.cycle)) events.push_back(e);
@@ -143,8 +136,10 @@ struct partition {
         reopened.clear();
         crossings.clear();
         wakes.clear();
+        observed = false;
         tracing = nullptr;
         events.clear();
+        counting = nullptr;
     }
 };
 

@@ -39,10 +39,10 @@ public:
         for (;;) {
             const std::uint64_t cost = burst();
             if (cost == 0) {  // it waits, is done, or faulted
-                if (part_.tracing) [[unlikely]] note_stall();
+                if (part_.observed) [[unlikely]] note_stall();
                 return;
             }
-            if (part_.tracing) [[unlikely]] note_resume();
+            if (part_.observed) [[unlikely]] note_progress(cost);
             const std::uint64_t at = now_ + cost;
             if (at >= horizon_ || !private_next()) return reschedule(at);
             p_->since = at;
@@ -192,25 +192,37 @@ private:
         faulted_ = true;
     }
 
-    // ---- tracing (trace.hpp): not tracing costs a test of part_.tracing ----
+    // ---- observing (trace.hpp, stats.hpp): a run that neither traces nor counts tests a flag ----
 
     [[gnu::cold, gnu::noinline]] void note(trace_event::kind what, std::uint64_t at, int thread, std::uint32_t index, std::uint32_t data = 0) {
-        part_.note(trace_event{.cycle = at, .pe = i_, .what = what, .thread = std::int8_t(thread), .index = index, .data = data});
+        if (part_.tracing) part_.note(trace_event{.cycle = at, .pe = i_, .what = what, .thread = std::int8_t(thread), .index = index, .data = data});
     }
 
     /// A step that did nothing: the PE stalls when a thread waits in an operation (not when it is
     /// idle, halted, or faulted), noted once until it goes on.
     [[gnu::cold, gnu::noinline]] void note_stall() {
-        auto& s = part_.tracing->pes[i_];
-        if (faulted_ || m_.waits[i_] != pe_wait::waiting || (s & trace_scope::stalled) || !(s & trace_scope::kept)) return;
+        if (faulted_ || m_.waits[i_] != pe_wait::waiting) return;
         if (p_->main != main_state::in_op && p_->busy_threads == 0) return;
+        if (part_.counting) {
+            auto& c = part_.counting->pes[i_];
+            if (!c.stalled) c.stalled = true, c.since = now_;
+        }
+        if (!part_.tracing) return;
+        auto& s = part_.tracing->pes[i_];
+        if ((s & trace_scope::stalled) || !(s & trace_scope::kept)) return;
         s |= trace_scope::stalled;
         const int t = p_->main == main_state::in_op ? 0 : 1 + std::countr_zero(unsigned(p_->busy_threads));
         const blocked_thread b = detail::blocked_on(m_, i_, t);
-        trace_event e{.cycle = now_, .pe = i_, .what = trace_event::kind::stall, .thread = std::int8_t(t), .on = b.on, .index = b.op};
-        part_.note(e);
+        part_.note(trace_event{.cycle = now_, .pe = i_, .what = trace_event::kind::stall, .thread = std::int8_t(t), .on = b.on, .index = b.op});
     }
-    [[gnu::cold, gnu::noinline]] void note_resume() {
+    /// A burst of `cost` cycles of work from now_: a stall, if any, ends.
+    [[gnu::cold, gnu::noinline]] void note_progress(std::uint64_t cost) {
+        if (part_.counting) {
+            auto& c = part_.counting->pes[i_];
+            c.busy += cost;
+            if (c.stalled) c.blocked += now_ - c.since, c.stalled = false;
+        }
+        if (!part_.tracing) return;
         auto& s = part_.tracing->pes[i_];
         if (!(s & trace_scope::stalled)) return;
         s &= std::uint8_t(~trace_scope::stalled);

@@ -201,11 +201,11 @@ private:
         }
         v.moved = true;
         if (out.flags == 0) [[likely]] {  // data, no flip send: the switch stays
-            deliver<Route>(rs, cs, pos, outputs, out, now);
+            deliver<Route>(rs, cs, pos, outputs, out, from_core, now);
             return;
         }
         const switch_command effect = command(cs, out, from_core);
-        deliver<Route>(rs, cs, pos, outputs, out, now);
+        deliver<Route>(rs, cs, pos, outputs, out, from_core, now);
         if (effect == switch_command::advance)
             m_.switch_to(cs, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
         else if (effect == switch_command::reset)
@@ -220,13 +220,28 @@ private:
         if (d.count++ == 0) d.first = now;
     }
 
-    /// A wavelet landed in input queue `qi` of router rs's PE: a trace event.
-    [[gnu::cold, gnu::noinline]] void land(const router_state& rs, std::int32_t qi, const wavelet& w, std::uint64_t now) {
-        const auto& pe = m_.pes[std::size_t(rs.pe)];
-        int q = 0;
-        while (q + 1 < hw::input_queues && std::int64_t(pe.queues) + pe.input_queue(q) != qi) ++q;
-        part_.note(trace_event{.cycle = now, .pe = std::uint32_t(rs.pe), .what = trace_event::kind::landing, .flags = w.flags,
-                               .on = wait{wait::kind::input, std::uint8_t(q), queues_[std::size_t(qi)].color, -1}, .data = w.data});
+    /// A wavelet moves from `rs` (from its PE's output queue when `from_core`) to `outputs`: for a
+    /// trace, a landing at each delivery to the core; for the counters, the PE's wavelets in and out
+    /// and each link's wavelets.
+    [[gnu::cold, gnu::noinline]] void observe(const router_state& rs, const color_state& cs, const position_state& pos,
+                                              std::uint8_t outputs, const wavelet& w, bool from_core, std::uint64_t now) {
+        auto* const counters = part_.counting;
+        if (counters && from_core) ++counters->pes[std::size_t(rs.pe)].out;
+        for (unsigned o = outputs; o; o &= o - 1) {
+            const int p = std::countr_zero(o);
+            if (pos.target[std::size_t(p)] != to_core) {
+                if (counters) ++counters->links[std::size_t(&cs - colors_) * hw::ports + std::size_t(p)];
+                continue;
+            }
+            if (counters) ++counters->pes[std::size_t(rs.pe)].in;
+            if (!part_.tracing) continue;
+            const std::int32_t qi = core_queue(cs);
+            const auto& pe = m_.pes[std::size_t(rs.pe)];
+            int q = 0;
+            while (q + 1 < hw::input_queues && std::int64_t(pe.queues) + pe.input_queue(q) != qi) ++q;
+            part_.note(trace_event{.cycle = now, .pe = std::uint32_t(rs.pe), .what = trace_event::kind::landing, .flags = w.flags,
+                                   .on = wait{wait::kind::input, std::uint8_t(q), queues_[std::size_t(qi)].color, -1}, .data = w.data});
+        }
     }
 
     [[gnu::noinline]] void move_any(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
@@ -254,7 +269,8 @@ private:
     /// Sends `out` to every output of `pos`.
     template <bool Route>
     [[gnu::always_inline]] void deliver(const router_state& rs, const color_state& cs, const position_state& pos,
-                                        std::uint8_t outputs, const wavelet& out, std::uint64_t now) {
+                                        std::uint8_t outputs, const wavelet& out, bool from_core, std::uint64_t now) {
+        if (part_.observed) [[unlikely]] observe(rs, cs, pos, outputs, out, from_core, now);
         if (outputs == 0) ++part_.sunk;  // a position whose outputs boundary suppression removed
         for (unsigned o = outputs; o; o &= o - 1) {
             const int p = std::countr_zero(o);
@@ -269,12 +285,10 @@ private:
                 target.items.push(out);
                 part_.wake_router(std::int32_t(target.router));
             } else if (t == to_core) {
-                const std::int32_t qi = Route ? cs.core_queue : core_queue(cs);
-                auto& q = queues_[std::size_t(qi)];
+                auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
                 // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
                 if (q.items.size() < 2) part_.wake_pe(m_.waits, rs.pe, now + 1);
                 q.push(out);
-                if (part_.tracing) [[unlikely]] land(rs, qi, out, now);
             } else {  // off_fabric: ready() let only these through
                 drop(rs, cs, p, now);
             }

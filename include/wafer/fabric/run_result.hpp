@@ -15,6 +15,7 @@ namespace wafer::fabric {
 
 class peers;
 struct trace;
+struct run_stats;
 
 struct run_options {
     std::uint64_t max_cycles = 100'000'000;  ///< past this cycle the run stops with cycle_limit
@@ -41,6 +42,9 @@ struct run_options {
     /// Records what the run does (trace.hpp) for the PEs and cycles trace->options selects, into
     /// trace->events; null: nothing is recorded. In one process only (not with `peers`).
     fabric::trace* trace = nullptr;
+    /// Filled with where the run's cycles and wavelets went (stats.hpp); null: nothing is counted.
+    /// In one process only (not with `peers`).
+    run_stats* stats = nullptr;
     /// The other processes the run is spread over (peers.hpp), `threads` bands each; null: this
     /// process runs the whole fabric. Every process calls run with the same options but this one,
     /// and `checkpoint` and `progress` are called in each: state() is the whole run's in process

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -30,6 +31,7 @@
 #include "wafer/fabric/report.hpp"
 #include "wafer/fabric/router.hpp"
 #include "wafer/fabric/run_result.hpp"
+#include "wafer/fabric/stats.hpp"
 #include "wafer/ir/layout.hpp"
 
 namespace wafer::fabric {
@@ -106,8 +108,13 @@ struct fabric::impl {
         // The cycles a PE does not run ahead past (machine::horizon): where the run may stop or checkpoint.
         m_.stop = options.stop;
         m_.checkpoint_every = options.checkpoint ? options.checkpoint_every : 0;
+        if ((options.trace || options.stats) && distributed)
+            throw error(diagnostic{severity::error, "", {}, "a trace or stats are recorded in one process (use threads=)", ""});
         std::optional<trace_scope> tracing;
-        if (options.trace) tracing.emplace(trace_scope_of(*options.trace, distributed != nullptr));
+        if (options.trace) tracing.emplace(trace_scope_of(*options.trace));
+        std::optional<run_counters> counting;
+        if (options.stats) counting.emplace(run_counters{std::vector<run_counters::pe>(m_.pes.size()),
+                                                         std::vector<std::uint64_t>(m_.colors.size() * hw::ports)});
         detail::commit commit(m_, distributed);
         std::vector<band> bands;
         bands.reserve(commit.part_end() - commit.part_first());
@@ -170,8 +177,11 @@ struct fabric::impl {
                 sync();
             }
         };
-        if (tracing)
-            for (auto& p : m_.parts) p.tracing = &*tracing;
+        for (auto& p : m_.parts) {
+            p.observed = tracing || counting;
+            p.tracing = tracing ? &*tracing : nullptr;
+            p.counting = counting ? &*counting : nullptr;
+        }
         commit.start(failures.front());
         begin();
         if (bands.size() <= 1) {
@@ -184,17 +194,19 @@ struct fabric::impl {
             cycles(0, arrive);
         }
         if (tracing) gather_trace(*options.trace);
+        for (auto& p : m_.parts) p.observed = false, p.counting = nullptr;
         for (const auto& e : failures)
             if (e) std::rethrow_exception(e);
         if (why == detail::failed) throw peer_failure();
         if (distributed) return ended(*distributed, commit, next_to_run, limited, stopped, now);
         detail::gather(m_);
-        return finish(limited, stopped, now);
+        auto result = finish(limited, stopped, now);
+        if (counting) *options.stats = stats_of(*counting, result.cycles);
+        return result;
     }
 
     /// The PEs a trace keeps, with its window. A trace is recorded in one process.
-    trace_scope trace_scope_of(trace& t, bool distributed) const {
-        if (distributed) throw error(diagnostic{severity::error, "", {}, "a trace is recorded in one process (use threads=)", ""});
+    trace_scope trace_scope_of(trace& t) const {
         const auto& o = t.options;
         trace_scope s;
         s.pes.resize(layout_.pes.size());
@@ -234,6 +246,36 @@ struct fabric::impl {
         });
         if (t.truncated) std::erase_if(t.events, [&](const trace_event& e) { return e.cycle >= t.complete_to; });
         else t.complete_to = std::numeric_limits<std::uint64_t>::max();
+    }
+
+    /// The counters as run_stats, for a run that ended at cycle `end`.
+    run_stats stats_of(run_counters& c, std::uint64_t end) const {
+        run_stats s;
+        s.pes.resize(c.pes.size());
+        for (std::size_t i = 0; i < c.pes.size(); ++i) {
+            auto& pc = c.pes[i];
+            if (pc.stalled) pc.blocked += end - std::min(end, pc.since);
+            auto& ps = s.pes[i];
+            ps.busy = pc.busy;
+            ps.blocked = pc.blocked;
+            ps.idle = end - std::min(end, pc.busy + pc.blocked);
+            ps.in = pc.in;
+            ps.out = pc.out;
+        }
+        std::map<std::uint8_t, color_stats> colors;
+        for (std::size_t k = 0; k < m_.colors.size(); ++k)
+            for (int p = 0; p < hw::ports; ++p) {
+                const std::uint64_t n = c.links[k * hw::ports + std::size_t(p)];
+                if (n == 0) continue;
+                const auto& cs = m_.colors[k];
+                const auto& rs = m_.routers[cs.router];
+                auto& cst = colors[cs.color];
+                cst.color = cs.color;
+                cst.hops += n;
+                if (n > cst.busiest.wavelets) cst.busiest = link_stats{rs.x, rs.y, std::uint8_t(p), n};
+            }
+        for (auto& [color, cst] : colors) s.colors.push_back(cst);
+        return s;
     }
 
     /// A partition at work on its thread: its PEs step, then its routers move, strip by strip.

@@ -1,0 +1,40 @@
+#pragma once
+// Where a run's cycles and wavelets went (run_options::stats): per PE, its cycles of work, stalled
+// and idle, and the wavelets it received and sent; per color, the wavelets that crossed links and
+// the link that carried most. Data only: `wafer run … stats` prints it. Counted by the partitions
+// that own each PE and router, so the figures are the same for any number of threads.
+#include <cstdint>
+#include <vector>
+
+namespace wafer::fabric {
+
+struct pe_stats {
+    /// Cycles of the run (from 0 to run_result::cycles): doing work, stalled (a thread waits inside
+    /// an operation for a wavelet, room or a FIFO), and the rest (waiting for a task, or halted).
+    std::uint64_t busy = 0, blocked = 0, idle = 0;
+    std::uint64_t in = 0, out = 0;  ///< wavelets that landed in its input queues; that left its output queues
+    friend bool operator==(const pe_stats&, const pe_stats&) = default;
+};
+
+/// A link: the port a router sends through.
+struct link_stats {
+    std::int32_t x = 0, y = 0;
+    std::uint8_t port = 0;  ///< hw::port
+    std::uint64_t wavelets = 0;
+    friend bool operator==(const link_stats&, const link_stats&) = default;
+};
+
+struct color_stats {
+    std::uint8_t color = 0;
+    std::uint64_t hops = 0;  ///< wavelets sent from a router to a neighbour (or off the fabric)
+    link_stats busiest;      ///< the link that carried most of them (the first in row-major order on a tie)
+    friend bool operator==(const color_stats&, const color_stats&) = default;
+};
+
+struct run_stats {
+    std::vector<pe_stats> pes;         ///< per PE of the layout
+    std::vector<color_stats> colors;   ///< per color that moved a wavelet between routers, by color
+    friend bool operator==(const run_stats&, const run_stats&) = default;
+};
+
+}  // namespace wafer::fabric
