@@ -1,7 +1,10 @@
 #pragma once
 // One function per subcommand; each returns the process exit status.
+#include <cstdint>
 #include <iosfwd>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "args.hpp"
@@ -29,6 +32,7 @@ int run(args&, processes&);
 int miget(args&);
 int miset(args&);
 int milink(args&);
+int routes(args&);
 
 /// Warnings and notes to stderr, rendered with file:line:col and a caret (the lines read from the files).
 void print(std::vector<diagnostic> ds);
@@ -54,6 +58,17 @@ image::image load_or_build(args& a);
 
 /// Writes the symbol map of a layout.
 void write_map(const ir::layout& l, const std::string& file);
+
+/// "a:b" with a < b, a half-open range like miget's DIM=a:b; `key` names the option in the error.
+std::pair<std::uint64_t, std::uint64_t> range_option(const std::string& key, const std::string& s);
+
+/// pes=x0:x1,y0:y1: the PEs with x in [x0, x1) and y in [y0, y1); every PE when it is not given.
+struct pe_rect {
+    static constexpr std::int32_t all = std::numeric_limits<std::int32_t>::max();
+    std::int32_t x_first = 0, x_end = all, y_first = 0, y_end = all;
+    bool has(std::int32_t x, std::int32_t y) const { return x >= x_first && x < x_end && y >= y_first && y < y_end; }
+};
+pe_rect pes_option(args& a);
 
 /// pes=x0:x1,y0:y1 and window=a:b: which PEs and cycles trace= keeps.
 fabric::trace_options trace_options(args& a);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -21,6 +22,38 @@ std::vector<ir::param_value> settings(args& a) {
         out.push_back({name, value});
     }
     return out;
+}
+
+std::pair<std::uint64_t, std::uint64_t> range_option(const std::string& key, const std::string& s) {
+    const auto colon = s.find(':');
+    std::uint64_t v[2] = {0, 0};
+    bool ok = colon != std::string::npos;
+    for (int k = 0; k < 2 && ok; ++k) {
+        const std::string part = k == 0 ? s.substr(0, colon) : s.substr(colon + 1);
+        std::size_t used = 0;
+        try {
+            v[k] = std::stoull(part, &used, 10);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        ok = used > 0 && used == part.size() && part.front() != '-';
+    }
+    if (!ok || v[0] >= v[1]) throw usage_error(key + "=" + s + " is not a range a:b with a < b");
+    return {v[0], v[1]};
+}
+
+pe_rect pes_option(args& a) {
+    pe_rect r;
+    const auto pes = a.get("pes");
+    if (!pes) return r;
+    const auto comma = pes->find(',');
+    if (comma == std::string::npos) throw usage_error("pes=" + *pes + " is not x0:x1,y0:y1");
+    const auto [x0, x1] = range_option("pes", pes->substr(0, comma));
+    const auto [y0, y1] = range_option("pes", pes->substr(comma + 1));
+    constexpr std::uint64_t most = pe_rect::all;
+    r.x_first = std::int32_t(std::min(x0, most)), r.x_end = std::int32_t(std::min(x1, most));
+    r.y_first = std::int32_t(std::min(y0, most)), r.y_end = std::int32_t(std::min(y1, most));
+    return r;
 }
 
 namespace {

@@ -35,6 +35,10 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       cycle), F.log is text; pes= keeps PEs with x in [x0,x1) and y in [y0,y1), window= cycles in [a,b);
       stats prints each PE's cycles busy, blocked and idle and its wavelets in and out, and per color the
       wavelets between routers and the busiest link (stats=F.csv writes every PE)
+  wafer routes image=F.img|source=L.paint [lib=DIR]... [set=...]... [pes=x0:x1,y0:y1]
+      print each router's route table: per color its switch positions as Paint writes them (* the
+      initial one), ring, pop=, teardown, swaps, the fabric adder, and the socket of the PE there that
+      sends or reads the color (a color a PE binds with no route at its router is shown as such)
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]
@@ -65,6 +69,7 @@ int main(int argc, char** argv) {
         else if (command == "miget") status = miget(a);
         else if (command == "miset") status = miset(a);
         else if (command == "milink") status = milink(a);
+        else if (command == "routes") status = routes(a);
         else {
             error << "wafer: unknown command '" << command << "'\n" << usage;
             status = exit_usage;

@@ -22,25 +22,6 @@ namespace {
 using nlohmann::json;
 using kind = fabric::trace_event::kind;
 
-/// "a:b" as a half-open range of non-negative numbers, like miget's DIM=a:b.
-std::pair<std::uint64_t, std::uint64_t> range(const std::string& key, const std::string& s) {
-    const auto colon = s.find(':');
-    std::uint64_t v[2] = {0, 0};
-    bool ok = colon != std::string::npos;
-    for (int k = 0; k < 2 && ok; ++k) {
-        const std::string part = k == 0 ? s.substr(0, colon) : s.substr(colon + 1);
-        std::size_t used = 0;
-        try {
-            v[k] = std::stoull(part, &used, 10);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        ok = used > 0 && used == part.size() && part.front() != '-';
-    }
-    if (!ok || v[0] >= v[1]) throw usage_error(key + "=" + s + " is not a range a:b with a < b");
-    return {v[0], v[1]};
-}
-
 /// Cycles are microseconds in the Trace Event Format: the viewer's "1 us" is one cycle.
 struct track_names {
     const ir::layout& l;
@@ -175,16 +156,9 @@ void write_log(const fabric::trace& t, const ir::layout& l, std::ostream& out) {
 
 fabric::trace_options trace_options(args& a) {
     fabric::trace_options o;
-    if (auto pes = a.get("pes")) {
-        const auto comma = pes->find(',');
-        if (comma == std::string::npos) throw usage_error("pes=" + *pes + " is not x0:x1,y0:y1");
-        const auto [x0, x1] = range("pes", pes->substr(0, comma));
-        const auto [y0, y1] = range("pes", pes->substr(comma + 1));
-        constexpr std::uint64_t most = fabric::trace_options::all;
-        o.x_first = std::int32_t(std::min(x0, most)), o.x_end = std::int32_t(std::min(x1, most));
-        o.y_first = std::int32_t(std::min(y0, most)), o.y_end = std::int32_t(std::min(y1, most));
-    }
-    if (auto w = a.get("window")) std::tie(o.from, o.to) = range("window", *w);
+    const auto pes = pes_option(a);
+    o.x_first = pes.x_first, o.x_end = pes.x_end, o.y_first = pes.y_first, o.y_end = pes.y_end;
+    if (auto w = a.get("window")) std::tie(o.from, o.to) = range_option("window", *w);
     return o;
 }
 
