@@ -33,6 +33,7 @@ int miget(args&);
 int miset(args&);
 int milink(args&);
 int routes(args&);
+int show(args&);
 
 /// Warnings and notes to stderr, rendered with file:line:col and a caret (the lines read from the files).
 void print(std::vector<diagnostic> ds);
@@ -59,6 +60,8 @@ image::image load_or_build(args& a);
 /// Writes the symbol map of a layout.
 void write_map(const ir::layout& l, const std::string& file);
 
+/// The value of option `key`, a positive integer (decimal, 0x hex or 0 octal).
+std::uint64_t positive_option(const std::string& key, const std::string& s);
 /// "a:b" with a < b, a half-open range like miget's DIM=a:b; `key` names the option in the error.
 std::pair<std::uint64_t, std::uint64_t> range_option(const std::string& key, const std::string& s);
 

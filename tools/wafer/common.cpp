@@ -24,6 +24,18 @@ std::vector<ir::param_value> settings(args& a) {
     return out;
 }
 
+std::uint64_t positive_option(const std::string& key, const std::string& s) {
+    std::size_t used = 0;
+    unsigned long long v = 0;
+    try {
+        v = std::stoull(s, &used, 0);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != s.size() || v == 0) throw usage_error(key + "=" + s + " is not a positive integer");
+    return v;
+}
+
 std::pair<std::uint64_t, std::uint64_t> range_option(const std::string& key, const std::string& s) {
     const auto colon = s.find(':');
     std::uint64_t v[2] = {0, 0};

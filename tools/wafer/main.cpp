@@ -39,6 +39,10 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       print each router's route table: per color its switch positions as Paint writes them (* the
       initial one), ring, pop=, teardown, swaps, the fabric adder, and the socket of the PE there that
       sends or reads the color (a color a PE binds with no route at its router is shown as such)
+  wafer show image=F.img|source=L.paint [lib=DIR]... [set=...]... svg=F.svg [pes=x0:x1,y0:y1] [run [cycles=N]]
+      draw the fabric as SVG: PEs by kernel, each color's routes in its own hue (the starting switch
+      position solid, later ones dashed); with `run`, it runs first and outlines the PEs left blocked;
+      up to 64 x 64 PEs in full, a larger fabric in blocks (pes= draws a part in full)
   wafer miget image=F.img map=F.map symbol=NAME [DIM=a:b]... [DIM=i]... [[D1 D2 ...]]
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]
@@ -70,6 +74,7 @@ int main(int argc, char** argv) {
         else if (command == "miset") status = miset(a);
         else if (command == "milink") status = milink(a);
         else if (command == "routes") status = routes(a);
+        else if (command == "show") status = show(a);
         else {
             error << "wafer: unknown command '" << command << "'\n" << usage;
             status = exit_usage;

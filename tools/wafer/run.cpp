@@ -14,19 +14,6 @@
 namespace wafer::cli {
 
 namespace {
-/// The value of option `key`, a positive integer.
-std::uint64_t positive(const std::string& key, const std::string& s) {
-    std::size_t used = 0;
-    unsigned long long v = 0;
-    try {
-        v = std::stoull(s, &used, 0);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != s.size() || v == 0) throw usage_error(key + "=" + s + " is not a positive integer");
-    return v;
-}
-
 /// The progress line: on a terminal, a run longer than a second says where it is on stderr (cycle,
 /// active PEs, wavelets in flight, simulated cycles per second), rewritten in place a few times a
 /// second, so a user can tell a slow run from a stuck one. `progress` shows it from the start on any
@@ -75,17 +62,17 @@ int run(args& a, processes& world) {
     auto checkpoint = a.get("checkpoint");
     auto resume = a.get("resume");
     fabric::run_options options;
-    if (auto c = a.get("cycles")) options.max_cycles = positive("cycles", *c);
+    if (auto c = a.get("cycles")) options.max_cycles = positive_option("cycles", *c);
     if (auto t = a.get("threads")) {
-        options.threads = std::size_t(positive("threads", *t));
+        options.threads = std::size_t(positive_option("threads", *t));
         if (options.threads > max_threads) throw usage_error("threads=" + *t + " is more than " + std::to_string(max_threads));
         if (spread && options.threads > 1 && !world.threads_allowed())
             throw usage_error("threads=" + *t + " needs an MPI that serves threads (MPI_THREAD_SERIALIZED)");
     }
-    if (auto s = a.get("stop")) options.stop = positive("stop", *s);
+    if (auto s = a.get("stop")) options.stop = positive_option("stop", *s);
     if (auto e = a.get("every")) {
         if (!checkpoint) throw usage_error("every= says how often to write checkpoint=F.ckpt, which is not given");
-        options.checkpoint_every = positive("every", *e);
+        options.checkpoint_every = positive_option("every", *e);
     }
     if (options.stop > 0 && !out && !checkpoint)
         throw usage_error("stop= keeps the state at that cycle only with out=F.img or checkpoint=F.ckpt");
