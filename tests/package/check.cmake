@@ -1,8 +1,11 @@
 # Configures, builds and runs the consumer project in tests/package (SOURCE_DIR), either against
 # wafer installed from BUILD_DIR into a scratch prefix (find_package), or with WAFER_SOURCE set
-# (add_subdirectory, where it also builds and runs against wafer::compiled).
+# (add_subdirectory) or WAFER_FETCH set (FetchContent from that path), where it also builds and
+# runs against wafer::compiled.
 file(REMOVE_RECURSE ${WORK})
-if(WAFER_SOURCE)
+if(WAFER_FETCH)
+  set(how -DWAFER_FETCH=${WAFER_FETCH})
+elseif(WAFER_SOURCE)
   set(how -DWAFER_SOURCE=${WAFER_SOURCE})
 else()
   set(prefix ${WORK}/prefix)
@@ -23,7 +26,7 @@ if(rc)
   message(FATAL_ERROR "the consumer does not build")
 endif()
 set(consumers consumer)
-if(WAFER_SOURCE)
+if(WAFER_SOURCE OR WAFER_FETCH)
   list(APPEND consumers consumer_compiled)
 endif()
 foreach(consumer IN LISTS consumers)
