@@ -13,6 +13,7 @@
 
 #include "add/minimal.hpp"
 #include "deadlock/deadlock.hpp"
+#include "exchange/exchange.hpp"
 #include "heat2d/heat2d.hpp"
 #include "heateq/heateq.hpp"
 #include "life/life.hpp"
@@ -104,6 +105,11 @@ TEST_CASE("C++ forms: deadlock, which deadlocks the same way") {
                     {{"N", 4}},
                     dsl::kernels<pipeline::send, pipeline::compute, deadlock::recv_more>::programs()},
                    cxx([](auto& d) { return deadlock::build<4>(d); }));
+}
+
+TEST_CASE("C++ forms: exchange, in four directions with colorpairs") {
+    check_same_run({"exchange/exchange.paint", {}, {}, dsl::kernels<exchange::exchange>::programs()},
+                   cxx([](auto& d) { return exchange::build<3, 3>(d); }));
 }
 
 TEST_CASE("C++ forms: heat2d") {

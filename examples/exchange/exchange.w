@@ -1,6 +1,7 @@
 // exchange.w: each PE of the grid sends its value, 10 * col + row, to each neighbour it has and
 // keeps what each neighbour sends. Socket a sends right and receives from the left, b the reverse,
 // c sends up and receives from below, d the reverse (the quick reference's 4-direction routes).
+// `W - 1 > col` reads as `col < W - 1`; kernels.hpp writes it the same way, as C++ must.
 xp param W;
 xp param H;
 xp param col;   // geovars: this PE's column and row
@@ -16,11 +17,11 @@ xp fromeast = -1;
 xp fromsouth = -1;
 xp fromnorth = -1;
 
-if (col < W - 1) a <- me;
+if (W - 1 > col) a <- me;
 if (col > 0) b <- me;
-if (row < H - 1) c <- me;
+if (H - 1 > row) c <- me;
 if (row > 0) d <- me;
 if (col > 0) fromwest <- a;
-if (col < W - 1) fromeast <- b;
+if (W - 1 > col) fromeast <- b;
 if (row > 0) fromsouth <- c;
-if (row < H - 1) fromnorth <- d;
+if (H - 1 > row) fromnorth <- d;
