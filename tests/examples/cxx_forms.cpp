@@ -17,6 +17,7 @@
 #include "heat2d/heat2d.hpp"
 #include "heateq/heateq.hpp"
 #include "life/life.hpp"
+#include "runsum/runsum.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/parse/load.hpp"
 
@@ -30,6 +31,7 @@ struct example {
     std::vector<std::string> libs;             ///< under examples/
     std::vector<wafer::ir::param_value> variables;
     std::map<std::string, ast::program> programs;  ///< the C++ kernels, by name
+    wafer::paint::build_options options{};
 };
 
 wafer::ir::layout build(const example& e, bool cxx) {
@@ -38,6 +40,7 @@ wafer::ir::layout build(const example& e, bool cxx) {
     for (const auto& l : e.libs) libs.push_back(dir + l);
     wafer::parse::paint_file_options options;
     if (cxx) options.programs = e.programs;
+    options.build = e.options;
     wafer::diagnostics diags;
     auto layout = wafer::parse::build_paint_file(dir + e.paint, libs, e.variables, diags, options);
     for (const auto& d : diags.list()) CHECK_MESSAGE(d.level != wafer::severity::error, d.message);
@@ -127,6 +130,14 @@ TEST_CASE("C++ forms: heateq") {
 TEST_CASE("C++ forms: life") {
     check_same_run({"life/life.paint", {}, {{"W", 6}, {"H", 6}, {"N", 4}}, dsl::kernels<life::life, life::drain>::programs()},
                    cxx([](auto& d) { return life::build<6, 6, 4>(d); }));
+}
+
+TEST_CASE("C++ forms: runsum, with the fabric adder") {
+    wafer::paint::build_options adder;
+    adder.float16_dtype = 10;
+    check_same_run({"runsum/runsum.paint", {}, {{"N", 4}, {"K", 3}}, dsl::kernels<runsum::first, runsum::addend, runsum::last>::programs(),
+                    adder},
+                   cxx([](auto& d) { return runsum::build<4, 3>(d); }));
 }
 
 TEST_CASE("C++ forms: the C++ kernel is the one code() runs, not the .w file beside it") {

@@ -147,6 +147,7 @@ private:
         std::uint8_t outputs = pos.outputs;
         wavelet out;
         bool from_core = false;
+        bool adds = false;  // the fabric adder adds an f16 from the core; control wavelets pass through
         if (pos.input == hw::port::core) {  // a route or a message-passing bank's core color
             if (v.busy & core_input) {
                 v.more = true;  // lost the port
@@ -171,7 +172,6 @@ private:
             if (pos.source < 0) return;
             input_buffer& b = buffers_[std::size_t(pos.source)];
             if (b.size_at(now) == 0) return;
-            bool adds = false;  // the fabric adder adds an f16 from the core; control wavelets pass through
             if constexpr (!Route) {
                 if (cs.kind == color_kind::adder && !b.items.front().control()) {
                     if (cs.core_feed < 0 || queues_[std::size_t(cs.core_feed)].items.empty()) return;
@@ -201,11 +201,11 @@ private:
         }
         v.moved = true;
         if (out.flags == 0) [[likely]] {  // data, no flip send: the switch stays
-            deliver<Route>(rs, cs, pos, outputs, out, from_core, now);
+            deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
             return;
         }
         const switch_command effect = command(cs, out, from_core);
-        deliver<Route>(rs, cs, pos, outputs, out, from_core, now);
+        deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
         if (effect == switch_command::advance)
             m_.switch_to(cs, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
         else if (effect == switch_command::reset)
@@ -220,7 +220,8 @@ private:
         if (d.count++ == 0) d.first = now;
     }
 
-    /// A wavelet moves from `rs` (from its PE's output queue when `from_core`) to `outputs`: for a
+    /// A wavelet moves from `rs` (with one from its PE's output queue when `from_core`: its own, or
+    /// the fabric adder's operand) to `outputs`: for a
     /// trace, a landing at each delivery to the core; for the counters, the PE's wavelets in and out
     /// and each link's wavelets.
     [[gnu::cold, gnu::noinline]] void observe(const router_state& rs, const color_state& cs, const position_state& pos,
