@@ -18,6 +18,7 @@
 #include "heateq/heateq.hpp"
 #include "life/life.hpp"
 #include "runsum/runsum.hpp"
+#include "transport/transport.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/parse/load.hpp"
 
@@ -138,6 +139,11 @@ TEST_CASE("C++ forms: runsum, with the fabric adder") {
     check_same_run({"runsum/runsum.paint", {}, {{"N", 4}, {"K", 3}}, dsl::kernels<runsum::first, runsum::addend, runsum::last>::programs(),
                     adder},
                    cxx([](auto& d) { return runsum::build<4, 3>(d); }));
+}
+
+TEST_CASE("C++ forms: transport, a route paint's router draws between two terminals, one of them an alias") {
+    check_same_run({"transport/transport.paint", {"pipeline"}, {{"N", 4}}, dsl::kernels<pipeline::send, pipeline::recv>::programs()},
+                   cxx([](auto& d) { return transport::build<4>(d); }));
 }
 
 TEST_CASE("C++ forms: the C++ kernel is the one code() runs, not the .w file beside it") {
