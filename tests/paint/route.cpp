@@ -169,3 +169,18 @@ TEST_CASE("a rule knows whether it delivers to the core or takes from it") {
     CHECK(takes_from_core(parse_route("C>R").rule));
     CHECK(!takes_from_core(parse_route("L>C").rule));
 }
+
+TEST_CASE("rule_of: a router's color as the IR holds it, written back as Paint writes the rule") {
+    wafer::ir::color_route c;
+    c.positions = {{hw::port::left, hw::bit(hw::port::right)}, {hw::port::left, hw::bit(hw::port::up)},
+                   {hw::port::down, hw::bit(hw::port::up)}};
+    c.initial = 1;
+    c.ring = true;
+    c.pop = wafer::ir::pop_mode::all;
+    CHECK(to_text(rule_of(c)).view() == "L>R ; *L>U ; D>U ; ring pop=all");
+    CHECK(rule_of(c) == route_rule("L>R ; *L>U ; D>U ; ring pop=all"));
+    wafer::ir::color_route adder;
+    adder.positions = {{hw::port::left, hw::bit(hw::port::right)}};
+    adder.fabric_adder = true;
+    CHECK(to_text(rule_of(adder)).view() == "L>R ; fabadder");
+}

@@ -2,7 +2,6 @@
 // text, color by color: its switch positions and modifiers as Paint writes them (the initial one
 // starred; tip: it starts in teardown), its swaps, and which socket of the PE there sends or reads
 // the color. A color the PE binds but its router does not route says so: that PE never hears it.
-#include <algorithm>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -20,15 +19,7 @@ using fabric::detail::port_letter;
 /// The color's positions and modifiers as Paint writes them ("[L>R ; *L>U ; ring pop=all]"), and
 /// its swaps, which the IR keeps per input port, in words.
 std::string rule_text(const ir::color_route& c) {
-    paint::route_rule rule;
-    rule.count = std::uint8_t(std::min(c.positions.size(), rule.positions.size()));
-    std::copy_n(c.positions.begin(), rule.count, rule.positions.begin());
-    rule.initial = c.initial;
-    rule.ring = c.ring;
-    rule.pop = c.pop;
-    rule.tip = c.teardown;
-    rule.fabadder = c.fabric_adder;
-    std::string s = "[" + std::string(paint::to_text(rule).view()) + "]";
+    std::string s = "[" + std::string(paint::to_text(paint::rule_of(c)).view()) + "]";
     if (c.swapped) {
         s += "  swap at ";
         for (int q = 0; q < hw::ports; ++q)

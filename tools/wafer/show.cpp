@@ -83,11 +83,7 @@ struct drawing {
 
     void route(const ir::router& r, const ir::color_route& c) {
         const std::string stroke = hue(c.color, 80, 40);
-        paint::route_rule rule;
-        rule.count = std::uint8_t(std::min(c.positions.size(), rule.positions.size()));
-        std::copy_n(c.positions.begin(), rule.count, rule.positions.begin());
-        rule.initial = c.initial;
-        const std::string text = std::string(paint::to_text(rule).view());
+        const std::string text = std::string(paint::to_text(paint::rule_of(c)).view());
         for (std::size_t k = 0; k < c.positions.size(); ++k) {
             const auto& pos = c.positions[k];
             const bool initial = k == c.initial;

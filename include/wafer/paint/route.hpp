@@ -321,6 +321,21 @@ consteval route_rule::route_rule(const char* text) {
     *this = r.rule;
 }
 
+/// The rule a router's color holds, as Paint would write it for that router: its positions (with the
+/// boundary suppression the layout applied there already done), the initial one, ring, pop, tip and
+/// fabadder. Swaps aside: the IR keeps them per input port (ir::color_route::swapped), not as an arrow.
+constexpr route_rule rule_of(const ir::color_route& c) {
+    route_rule rule;
+    rule.count = std::uint8_t(c.positions.size() < rule.positions.size() ? c.positions.size() : rule.positions.size());
+    for (std::uint8_t k = 0; k < rule.count; ++k) rule.positions[k] = c.positions[k];
+    rule.initial = c.initial;
+    rule.ring = c.ring;
+    rule.pop = c.pop;
+    rule.tip = c.teardown;
+    rule.fabadder = c.fabric_adder;
+    return rule;
+}
+
 /// The rule as Paint writes it between brackets: "L>CR", "C>R ; L>R", "L|LXC", "L>R ; L>U ; ring pop=all".
 constexpr cx_string to_text(const route_rule& rule) {
     cx_string s;
