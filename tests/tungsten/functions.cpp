@@ -164,6 +164,8 @@ TEST_CASE("tasks, FIFOs and async operations: wafer's diagnostics") {
           "q <- a[i];'");
     CHECK(first_error(decls + "q[0] = 1;\n") == "FIFO 'q' is a stream of elements: it is never subscripted");
     CHECK(first_error(decls + "activate a;\n") == "'a' is an array, not a task");
+    CHECK(first_error(decls + "xp dot;\nasync dot = \u2211(i in [0, 4)) a[i] * rx;\n").starts_with(
+        "an async statement must be one DSD operation, and a \u2211 is two (the target cleared, then the terms added)"));
     CHECK(first_error(decls + "async i in [0, 4) a[i] = a[i] * a[i] + rx * 2;\n") ==
           "an async statement must be one DSD operation, and this one takes 2 operations");
     CHECK(first_error(decls + "async(nothing) i in [0, 4) q <- rx;\n").starts_with(

@@ -71,6 +71,29 @@ TEST_CASE("an if on params is decided at compile time: the other branch is check
     CHECK(first_error("xp param upper = 0;\nxp v;\nif (upper) v = missing;\n") == "'missing' is not declared");
 }
 
+TEST_CASE("an if on comparisons of params, && || and ! is decided at compile time too") {
+    auto reads = [](const std::string& condition, std::vector<ir::param_value> params) {
+        diagnostics ds;
+        const std::string text = "xp param row = 0;\nxp param G = 4;\nxp socket up;\nxp v = 4;\nxp w = 1;\n"
+                                 "if (" + condition + ") v <- up; else up <- v;\n";
+        const auto p = tungsten::lower(parse::parse_tungsten(text, "k.w"), params, ds);
+        REQUIRE((p.sockets.at(0).input_queue >= 0) != (p.sockets.at(0).output_queue >= 0));  // one branch only
+        return p.sockets.at(0).input_queue >= 0;
+    };
+    CHECK(reads("row == 0", {}));
+    CHECK_FALSE(reads("row == 0", {{"row", 2}}));
+    CHECK(reads("G - 1 > row && !(row == 2)", {{"row", 1}}));
+    CHECK_FALSE(reads("G - 1 > row && !(row == 2)", {{"row", 3}}));
+    CHECK(reads("row == 3 || w > 2", {{"row", 3}}));  // the left side decides, w is never read
+    CHECK(reads("1.5 > row", {{"row", 1}}));
+    // A condition that reads a variable is decided when the program runs: both branches are code.
+    diagnostics ds;
+    const auto both = tungsten::lower(parse::parse_tungsten("xp param row = 0;\nxp socket up;\nxp v = 4;\n"
+                                                            "if (row == 0 && v > 2) v <- up; else up <- v;\n", "k.w"), {}, ds);
+    CHECK(both.sockets.at(0).input_queue >= 0);
+    CHECK(both.sockets.at(0).output_queue >= 0);
+}
+
 TEST_CASE("reference §3: a comparison as a value is the compare mask, except as an operand of + or -") {
     auto r = run("xp a = 2, b = 3;\n"
                  "xp t = a < b;\n"         // -1 when true

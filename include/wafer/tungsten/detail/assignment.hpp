@@ -227,6 +227,10 @@ inline void lower_assignment(context& cx, const ast::assignment& a) {
     check_well_formed(a.target, cx.report);
     check_well_formed(a.value, cx.report);
     if (lower_sum_as_dsd(cx, a) || lower_as_dsd(cx, a)) return;
+    if (a.async && a.value.k == ast::expr::kind::sum)
+        cx.report.fail(a.pos, "an async statement must be one DSD operation, and a \u2211 is two (the target cleared, "
+                              "then the terms added): clear it first, then add them asynchronously, like 'dot = 0;' "
+                              "and 'async i in [0, N) dot <- dot + a[i] * b[i];'");
     if (a.async || !a.options.empty())
         cx.report.fail(a.pos, std::string(a.async ? "an async statement" : "a statement with dsd(...) options") +
                                   " must be one DSD operation: constant loop bounds, and a value of +, - and * "

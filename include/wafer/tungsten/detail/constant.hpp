@@ -116,6 +116,35 @@ public:
         return std::nullopt;
     }
 
+    /// Whether a condition of literals and params holds: a comparison of constants, `&&`, `||`
+    /// and `!` over such conditions (a left side that decides is enough, as at run time), or a
+    /// constant read as non-zero; nullopt when it depends on what the program computes.
+    std::optional<bool> truth_of(const ast::expr& e) const {
+        using kind = ast::expr::kind;
+        if (e.k == kind::logical_not) {
+            const auto v = truth_of(e.operands[0]);
+            return v ? std::optional<bool>(!*v) : std::nullopt;
+        }
+        if (e.k == kind::binary && ast::is_logical(e.op)) {
+            const bool conjunction = e.op == ast::binary_op::logical_and;
+            const auto l = truth_of(e.operands[0]);
+            if (l && *l != conjunction) return *l;  // false && ..., true || ...
+            const auto r = truth_of(e.operands[1]);
+            if (!l || !r) return std::nullopt;
+            return *r;
+        }
+        if (e.k == kind::binary && ast::is_comparison(e.op)) {
+            const auto l = constant_of(e.operands[0]);
+            const auto r = constant_of(e.operands[1]);
+            if (!l || !r) return std::nullopt;
+            if (l->is_real || r->is_real) return compare(e.op, as_real(*l), as_real(*r));
+            return compare(e.op, l->integer, r->integer);
+        }
+        const auto v = constant_of(e);
+        if (!v) return std::nullopt;
+        return v->is_real ? v->real != 0.0 : v->integer != 0;
+    }
+
     /// `e` as an affine integer form over the statement's iterators; nullopt when it reads a variable,
     /// a socket or a real, or multiplies two iterator terms.
     std::optional<affine> affine_of(const ast::expr& e) const {
@@ -203,9 +232,23 @@ private:
         return static_cast<std::int64_t>(std::min<std::uint64_t>(words, INT64_MAX));
     }
 
+    static double as_real(const constant& c) { return c.is_real ? c.real : static_cast<double>(c.integer); }
+
+    template <typename T>
+    static bool compare(ast::binary_op op, T a, T b) {
+        switch (op) {
+            case ast::binary_op::lt: return a < b;
+            case ast::binary_op::le: return a <= b;
+            case ast::binary_op::gt: return a > b;
+            case ast::binary_op::ge: return a >= b;
+            case ast::binary_op::eq: return a == b;
+            default: return a != b;
+        }
+    }
+
     std::optional<constant> real_operation(const ast::expr& e, constant l, constant r) const {
-        const double a = l.is_real ? l.real : static_cast<double>(l.integer);
-        const double b = r.is_real ? r.real : static_cast<double>(r.integer);
+        const double a = as_real(l);
+        const double b = as_real(r);
         switch (e.op) {
             case ast::binary_op::add: return constant{true, 0, a + b};
             case ast::binary_op::sub: return constant{true, 0, a - b};

@@ -74,11 +74,11 @@ struct statement_lowering {
     void operator()(const ast::if_statement& i) const {
         check_depth(i.pos);
         check_well_formed(i.condition, cx.report);
-        if (const auto known = evaluator(cx.scopes, cx.report).constant_of(i.condition)) {
+        if (const auto known = evaluator(cx.scopes, cx.report).truth_of(i.condition)) {
             // A condition of params and literals is decided here: only the branch taken becomes code
-            // (and takes queues, so an `if (upper)` can read a socket in one variant and write it in
-            // another). The other is still checked, then undone, as a function body is.
-            const bool taken = known->is_real ? known->real != 0.0 : known->integer != 0;
+            // (and takes queues, so an `if (row == 0)` can read a socket in one variant and write it
+            // in another). The other is still checked, then undone, as a function body is.
+            const bool taken = *known;
             branch(taken ? i.then_branch : i.else_branch);
             auto saved = cx.save();
             try {
