@@ -46,7 +46,7 @@ TEST_CASE("a run stopped at any cycle and resumed ends as the whole run, on the 
             fabric::fabric f(layout);
             const auto stopped = f.run({.threads = 1 + std::size_t(round % 3), .stop = at});
             REQUIRE(stopped.status == fabric::run_status::stopped);
-            CHECK(stopped.cycles >= at);
+            CHECK(stopped.cycles == at);
             ++stops;
             // Another fabric of the same layout takes the state and goes on, on other threads.
             fabric::fabric g(layout);
@@ -80,7 +80,7 @@ TEST_CASE("a state taken by the checkpoint callback resumes to the same end, and
     REQUIRE(states.size() >= 4);
     for (std::size_t k = 0; k < states.size(); ++k) {
         CHECK(states[k].now == at[k]);
-        CHECK(at[k] >= (k + 1) * options.checkpoint_every);
+        CHECK(at[k] == (k + 1) * options.checkpoint_every);
         fabric::fabric g(layout);
         g.restore(states[k]);
         // Stop once more on the way, then go on to the end.

@@ -304,3 +304,27 @@ TEST_CASE("reference §5: a short inner list is padded as C pads it, with a warn
                                    "full or as {}"});
     CHECK(run(text).ints("q") == std::vector<std::int64_t>{1, 2, 0, 3, 4, 5});
 }
+
+TEST_CASE("a run stops at the cycle asked, inside a stretch of scalar code, and goes on to the same end") {
+    diagnostics ds;
+    const auto program = tungsten::lower(parse::parse_tungsten("xp c = 0;\ni in [0, 100) if (i > 0) c = c + 1;\n", "k.w"), {}, ds);
+    const auto layout = ir::single_pe_layout(program);
+    fabric::fabric whole(layout);
+    const auto end = whole.run();
+    REQUIRE(end.status == fabric::run_status::halted);
+    const auto c = [&](fabric::fabric& f) { return f.memory(0)[program.symbols.at(0).base]; };
+    REQUIRE(c(whole) == 99);
+    word before = 0;
+    for (std::uint64_t at = 1; at < end.cycles; at += 7) {
+        INFO("stop at " << at << " of " << end.cycles);
+        fabric::fabric f(layout);
+        const auto stopped = f.run({.stop = at});
+        REQUIRE(stopped.status == fabric::run_status::stopped);
+        CHECK(stopped.cycles == at);
+        CHECK(c(f) >= before);               // the loop's count as it was at that cycle ...
+        if (2 * at < end.cycles) CHECK(c(f) < 50);  // ... not where a burst of scalar code got to
+        before = c(f);
+        CHECK(f.run({.resume = true}).cycles == end.cycles);
+        CHECK(c(f) == 99);
+    }
+}

@@ -20,8 +20,8 @@ inline constexpr std::uint64_t task_switch_cycles = 2;     ///< starting the nex
 /// A PE has one datapath: when several of its threads can run, the one it picks keeps it for at
 /// most this many cycles before the PE picks again.
 inline constexpr std::uint64_t thread_quantum = 64;
-/// A thread that has the PE to itself gives it up after this many cycles of scalar code, so the
-/// cycle limit is seen.
+/// A thread that has the PE to itself gives it up after this many cycles of scalar code, or sooner
+/// at the run's horizon (the cycle limit, a stop, a checkpoint), which sees it as it is then.
 inline constexpr std::uint64_t scalar_burst_cycles = 4096;
 inline constexpr std::size_t router_buffer_capacity = hw::router_buffer_wavelets;
 

@@ -106,7 +106,7 @@ private:
             out = &m_.output_queue(i_, op.dst.queue);
             n = std::min<std::uint64_t>(n, out->items.room());
         }
-        n = std::min(n, m_.limit > now_ ? m_.limit - now_ : 0);  // elements that fit before the cycle limit
+        n = std::min(n, cycles_to_horizon());
         if (n == 0) return 0;
         if (in && in->items.full()) part_.wake_router(std::int32_t(p_->router));
         if (out && out->items.empty()) part_.wake_router(std::int32_t(p_->router));
@@ -149,6 +149,10 @@ private:
     std::uint64_t now_ = 0;
     std::uint64_t burst_ = 0;  ///< cycles into the current scalar burst
     std::uint64_t horizon_ = 0, horizon_cycle_ = ~std::uint64_t(0);  ///< machine::horizon of the cycle being stepped
+
+    /// Cycles from now_ to the horizon. A burst ends there, so the cycle limit, a stop and a
+    /// checkpoint find every PE as it is at that cycle, not partway into a burst past it.
+    std::uint64_t cycles_to_horizon() const noexcept { return horizon_ > now_ ? horizon_ - now_ : 0; }
     bool faulted_ = false;  ///< this PE faulted in this step (other PEs' faults do not stop it)
 
     // Staging for one burst of a streaming operation: written before it is read, so left
@@ -396,7 +400,7 @@ private:
 
     template <bool Traced>
     std::uint64_t run_scalar() {
-        const std::uint64_t budget = shared(0) ? thread_quantum : scalar_burst_cycles;
+        const std::uint64_t budget = std::min(shared(0) ? thread_quantum : scalar_burst_cycles, std::max<std::uint64_t>(cycles_to_horizon(), 1));
         std::uint64_t cost = 0;
         struct burst_end {  // outside a burst, a fault is at the step's own cycle
             std::uint64_t& burst;
@@ -660,8 +664,7 @@ private:
         }
         // A SIMD wavelet carries two elements: a burst ends on a wavelet boundary, but for the last.
         if (halves && n < remaining) n -= n % 2;
-        // Elements that fit before the cycle limit.
-        const std::uint64_t allowed = m_.limit > now_ ? m_.limit - now_ : 0;
+        const std::uint64_t allowed = cycles_to_horizon();
         if (element_cycles(o.done, n, rate) > allowed) n = std::min(n, allowed * rate);
         if (pl.discard && pl.stop == plan::end::none) return;
         pl.discard = false;

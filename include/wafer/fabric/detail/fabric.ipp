@@ -162,7 +162,10 @@ struct fabric::impl {
                 stop = true;
                 return;
             }
-            now = agreed.next;
+            // The clock jumps to the next cycle anything happens in, but not past a stop or a
+            // checkpoint: those show the fabric as it is at their cycle.
+            const std::uint64_t h = m_.horizon(now);
+            now = h > now ? std::min(agreed.next, h) : agreed.next;
             begin();
         };
         auto cycles = [&](std::size_t k, auto&& sync) {
