@@ -12,12 +12,18 @@
 #include <vector>
 
 #include "add/minimal.hpp"
+#include "broadcast/broadcast.hpp"
 #include "deadlock/deadlock.hpp"
+#include "dotbench/dotbench.hpp"
 #include "exchange/exchange.hpp"
+#include "filter/filter.hpp"
+#include "gemv/gemv.hpp"
 #include "heat2d/heat2d.hpp"
 #include "heateq/heateq.hpp"
+#include "histogram/histogram.hpp"
 #include "life/life.hpp"
 #include "runsum/runsum.hpp"
+#include "scan/scan.hpp"
 #include "transport/transport.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/parse/load.hpp"
@@ -111,9 +117,27 @@ TEST_CASE("C++ forms: deadlock, which deadlocks the same way") {
                    cxx([](auto& d) { return deadlock::build<4>(d); }));
 }
 
+TEST_CASE("C++ forms: dotbench, nine dot products in sp, hp and ep, from memory and streamed, sync and async") {
+    check_same_run({"dotbench/dotbench.paint", {}, {{"N", 16}},
+                    dsl::kernels<dotbench::mem_sp, dotbench::mem_hp, dotbench::mem_ep, dotbench::feed_sp, dotbench::feed_hp,
+                                 dotbench::feed_ep, dotbench::fab_sp, dotbench::fab_hp, dotbench::fab_ep>::programs()},
+                   cxx([](auto& d) { return dotbench::build<16>(d); }));
+}
+
 TEST_CASE("C++ forms: exchange, in four directions with colorpairs") {
     check_same_run({"exchange/exchange.paint", {}, {}, dsl::kernels<exchange::exchange>::programs()},
                    cxx([](auto& d) { return exchange::build<3, 3>(d); }));
+}
+
+TEST_CASE("C++ forms: filter, per-PE data set by link()") {
+    check_same_run({"filter/filter.paint", {"pipeline"}, {{"N", 8}, {"K", 4}, {"FIRST", 1}, {"STEP", 3}},
+                    dsl::kernels<pipeline::send, filter::filter>::programs()},
+                   cxx([](auto& d) { return filter::build<8, 4, 1, 3>(d); }));
+}
+
+TEST_CASE("C++ forms: gemv, x down the columns and partial sums along the rows, with geovars") {
+    check_same_run({"gemv/gemv.paint", {}, {{"k", 3}, {"B", 2}}, dsl::kernels<gemv::gemv>::programs()},
+                   cxx([](auto& d) { return gemv::build<3, 2>(d); }));
 }
 
 TEST_CASE("C++ forms: heat2d") {
@@ -128,9 +152,21 @@ TEST_CASE("C++ forms: heateq") {
                    cxx([](auto& d) { return heateq::build<4, 2, 4>(d); }));
 }
 
+TEST_CASE("C++ forms: histogram, on a torus of ring routes") {
+    check_same_run({"histogram/histogram.paint", {}, {{"G", 4}, {"M", 4}, {"K", 4}}, dsl::kernels<histogram::histogram>::programs()},
+                   cxx([](auto& d) { return histogram::build<4, 4, 4>(d); }));
+}
+
 TEST_CASE("C++ forms: life") {
     check_same_run({"life/life.paint", {}, {{"W", 6}, {"H", 6}, {"N", 4}}, dsl::kernels<life::life, life::drain>::programs()},
                    cxx([](auto& d) { return life::build<6, 6, 4>(d); }));
+}
+
+TEST_CASE("C++ forms: broadcast, a row multicast and the same row scattered through switch positions") {
+    check_same_run({"broadcast/broadcast.paint", {"pipeline"}, {{"N", 4}, {"K", 3}}, dsl::kernels<pipeline::send, pipeline::recv>::programs()},
+                   cxx([](auto& d) { return broadcast::build<4, 3>(d); }));
+    check_same_run({"broadcast/scatter.paint", {}, {{"N", 4}, {"K", 4}}, dsl::kernels<broadcast::scatter, broadcast::part>::programs()},
+                   cxx([](auto& d) { return broadcast::build_scatter<4, 4>(d); }));
 }
 
 TEST_CASE("C++ forms: runsum, with the fabric adder") {
@@ -139,6 +175,11 @@ TEST_CASE("C++ forms: runsum, with the fabric adder") {
     check_same_run({"runsum/runsum.paint", {}, {{"N", 4}, {"K", 3}}, dsl::kernels<runsum::first, runsum::addend, runsum::last>::programs(),
                     adder},
                    cxx([](auto& d) { return runsum::build<4, 3>(d); }));
+}
+
+TEST_CASE("C++ forms: scan, a prefix sum by message passing on two banks") {
+    check_same_run({"scan/scan.paint", {}, {{"P", 8}}, dsl::kernels<scan::scan>::programs()},
+                   cxx([](auto& d) { return scan::build<8>(d); }));
 }
 
 TEST_CASE("C++ forms: transport, a route paint's router draws between two terminals, one of them an alias") {

@@ -9,12 +9,20 @@
 #include <variant>
 
 #include "add/kernels.hpp"
+#include "broadcast/kernels.hpp"
 #include "deadlock/kernels.hpp"
+#include "dotbench/kernels.hpp"
+#include "exchange/kernels.hpp"
+#include "filter/kernels.hpp"
+#include "gemv/kernels.hpp"
 #include "heat2d/kernels.hpp"
 #include "heateq/kernels.hpp"
+#include "histogram/kernels.hpp"
 #include "kernel_run.hpp"
 #include "life/kernels.hpp"
 #include "pipeline/kernels.hpp"
+#include "runsum/kernels.hpp"
+#include "scan/kernels.hpp"
 #include "wafer/parse/tungsten.hpp"
 
 // The two front ends must agree: a DSL kernel and the same text parsed are equal ASTs once the
@@ -126,6 +134,25 @@ TEST_CASE("dsl and text: every example's C++ kernels are the same ASTs as its .w
     CHECK(parsed_example("sink", "heateq") == heateq::sink::program());
     CHECK(parsed_example("life", "life") == life::life::program());
     CHECK(parsed_example("drain", "life") == life::drain::program());
+    CHECK(parsed_example("scatter", "broadcast") == broadcast::scatter::program());
+    CHECK(parsed_example("part", "broadcast") == broadcast::part::program());
+    CHECK(parsed_example("exchange", "exchange") == exchange::exchange::program());
+    CHECK(parsed_example("filter", "filter") == filter::filter::program());
+    CHECK(parsed_example("gemv", "gemv") == gemv::gemv::program());
+    CHECK(parsed_example("histogram", "histogram") == histogram::histogram::program());
+    CHECK(parsed_example("mem_sp", "dotbench") == dotbench::mem_sp::program());
+    CHECK(parsed_example("mem_hp", "dotbench") == dotbench::mem_hp::program());
+    CHECK(parsed_example("mem_ep", "dotbench") == dotbench::mem_ep::program());
+    CHECK(parsed_example("feed_sp", "dotbench") == dotbench::feed_sp::program());
+    CHECK(parsed_example("feed_hp", "dotbench") == dotbench::feed_hp::program());
+    CHECK(parsed_example("feed_ep", "dotbench") == dotbench::feed_ep::program());
+    CHECK(parsed_example("fab_sp", "dotbench") == dotbench::fab_sp::program());
+    CHECK(parsed_example("fab_hp", "dotbench") == dotbench::fab_hp::program());
+    CHECK(parsed_example("fab_ep", "dotbench") == dotbench::fab_ep::program());
+    CHECK(parsed_example("first", "runsum") == runsum::first::program());
+    CHECK(parsed_example("addend", "runsum") == runsum::addend::program());
+    CHECK(parsed_example("last", "runsum") == runsum::last::program());
+    CHECK(parsed_example("scan", "scan") == scan::scan::program());
 }
 
 TEST_CASE("dsl and text: comparisons, && || !, /, ?:, if and else, loops over blocks and ifs, handlers") {
