@@ -184,6 +184,42 @@ int show(args& a) {
         }
     }
 
+    // Named regions, in full detail: a line along each side of a cell where the region changes (or
+    // the drawing ends), and each region's name once, at its first PE (the lowest row, then column).
+    std::ostringstream regions;
+    if (d.block == 1) {
+        std::map<std::pair<std::int32_t, std::int32_t>, const std::string*> name_at;
+        std::map<std::string, std::pair<std::int32_t, std::int32_t>> first;  // (y, x)
+        for (const auto& p : l.pes) {
+            if (!inside(p.x, p.y)) continue;
+            name_at[{p.x, p.y}] = &p.name;
+            const auto [it, fresh] = first.try_emplace(p.name, p.y, p.x);
+            if (!fresh) it->second = std::min(it->second, std::pair(p.y, p.x));
+        }
+        auto other = [&](std::int32_t x, std::int32_t y, const std::string& name) {
+            const auto it = name_at.find({x, y});
+            return it == name_at.end() ? 2 : *it->second != name ? 1 : 0;  // 2: no PE drawn there
+        };
+        auto line = [&](int xa, int ya, int xb, int yb) {
+            regions << "<line x1=\"" << xa << "\" y1=\"" << ya << "\" x2=\"" << xb << "\" y2=\"" << yb << "\"/>";
+        };
+        regions << "<g stroke=\"#444\" stroke-width=\"1.5\">";
+        for (const auto& [at, name] : name_at) {
+            const auto [x, y] = at;
+            const int left = d.px(x), top = d.py(y);
+            // A side between two drawn PEs of different regions is drawn once, by the PE after it.
+            if (other(x - 1, y, *name)) line(left, top, left, top + cell);
+            if (other(x, y - 1, *name)) line(left, top, left + cell, top);
+            if (other(x + 1, y, *name) == 2) line(left + cell, top, left + cell, top + cell);
+            if (other(x, y + 1, *name) == 2) line(left, top + cell, left + cell, top + cell);
+        }
+        regions << "</g>\n";
+        for (const auto& [name, at] : first)
+            if (!name.empty())
+                regions << "<text x=\"" << d.px(at.second) + 3 << "\" y=\"" << d.py(at.first) + 8 << "\" font-size=\"7\" fill=\"#444\">"
+                        << escaped(name) << "</text>\n";
+    }
+
     // Routes, drawn in full detail only.
     std::set<int> colors;
     std::ostringstream routes;
@@ -221,6 +257,7 @@ int show(args& a) {
     for (const auto& [i, k] : by_index) note("kernel " + k, hue(i, 55, 85));
     for (const int c : colors) note("color " + std::to_string(c), hue(c, 80, 40));
     if (!colors.empty()) note("solid: the switch position a run starts in; dashed: later positions; dot: to the core", "");
+    if (d.block == 1) note("outlined: the named regions, each named at its first PE", "");
     const int height = y + margin;
 
     std::ofstream out(svg_file);
@@ -238,7 +275,7 @@ int show(args& a) {
         out << "<line x1=\"" << margin + c * cell << "\" y1=\"" << margin << "\" x2=\"" << margin + c * cell << "\" y2=\"" << margin + rows * cell << "\"/>";
     for (int r = 0; r <= rows; ++r)
         out << "<line x1=\"" << margin << "\" y1=\"" << margin + r * cell << "\" x2=\"" << margin + columns * cell << "\" y2=\"" << margin + r * cell << "\"/>";
-    out << "</g>\n" << cells.str() << routes.str() << notes.str() << "</svg>\n";
+    out << "</g>\n" << regions.str() << cells.str() << routes.str() << notes.str() << "</svg>\n";
     if (!out) throw error(diagnostic{severity::error, svg_file, {}, "cannot write the drawing", ""});
     return exit_ok;
 }
