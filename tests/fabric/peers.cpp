@@ -17,6 +17,8 @@
 #include "outcome.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/fabric/in_process.hpp"
+#include "wafer/fabric/stats.hpp"
+#include "wafer/fabric/trace.hpp"
 
 using namespace wafer;
 using namespace wafer::test;
@@ -192,4 +194,36 @@ TEST_CASE("fabrics run again on processes, spread another way, with the same res
     const auto second = together(fs, {});
     CHECK(second.threads == 2);
     CHECK(outcome_of(fs.front(), second) == expected);
+}
+
+TEST_CASE("a trace and stats over processes are process 0's, as one process records them, cut the same past max_events") {
+    for (std::uint32_t seed = 1; seed <= 8; ++seed) {
+        const auto layout = network(seed, seed % 3 == 0);
+        fabric::trace whole_trace;
+        fabric::run_stats whole_stats;
+        fabric::fabric whole(layout);
+        whole.run({.trace = &whole_trace, .stats = &whole_stats});
+        REQUIRE(whole_trace.events.size() > 8);
+        for (const std::size_t cap : {whole_trace.options.max_events, whole_trace.events.size() / 3}) {
+            fabric::trace one;
+            one.options.max_events = cap;
+            fabric::fabric alone(layout);
+            alone.run({.trace = &one});
+            for (const std::size_t n : {2, 3}) {
+                INFO("seed " << seed << ", " << n << " processes, at most " << cap << " events");
+                auto fs = fabrics_of(layout, n);
+                std::vector<fabric::trace> traces(n);
+                std::vector<fabric::run_stats> stats(n);
+                for (auto& t : traces) t.options.max_events = cap;
+                const auto ends = run_together(fs, [&](std::size_t k) {
+                    return fabric::run_options{.threads = 2, .trace = &traces[k], .stats = &stats[k]};
+                });
+                for (const auto& e : ends) REQUIRE_FALSE(e.failure);
+                CHECK(traces[0].events == one.events);
+                CHECK(traces[0].truncated == one.truncated);
+                CHECK(traces[0].complete_to == one.complete_to);
+                CHECK(stats[0] == whole_stats);
+            }
+        }
+    }
 }

@@ -142,8 +142,9 @@ TEST_CASE("past max_events a trace stops at a cycle boundary, the same on any nu
     o.max_events = all.events.size() / 3;
     const auto cut = traced(life, o, 1, load);
     CHECK(cut.truncated);
-    CHECK(cut.events.size() < all.events.size());
+    CHECK(cut.events.size() <= o.max_events);
     CHECK(cut.events.size() > o.max_events / 2);
+    CHECK(cut.complete_to == all.events[o.max_events].cycle);  // before the first event one too many
     std::vector<fabric::trace_event> want;
     for (const auto& e : all.events)
         if (e.cycle < cut.complete_to) want.push_back(e);

@@ -80,7 +80,6 @@ int run(args& a, processes& world) {
     const auto trace_file = a.get("trace");
     if (trace_file) {
         check_trace_file(*trace_file);
-        if (spread) throw usage_error("trace= is recorded in one process: run without mpirun (threads=N gives the same trace)");
         trace.emplace();
         trace->options = trace_options(a);
         trace->options.instructions = trace_file->ends_with(".log");  // a Perfetto view shows operations, not instructions
@@ -91,7 +90,6 @@ int run(args& a, processes& world) {
     std::optional<fabric::run_stats> stats;
     const auto stats_file = a.get("stats");
     if (stats_file || a.flag("stats")) {
-        if (spread) throw usage_error("stats are counted in one process: run without mpirun (threads=N counts the same)");
         stats.emplace();
         options.stats = &*stats;
     }

@@ -100,6 +100,10 @@ struct partition {
     bool observed = false;
     trace_scope* tracing = nullptr;                  ///< what to record, while the run traces
     std::vector<trace_event> events;                 ///< what its PEs and routers recorded
+    // How many events are labelled up to the last cycle run (fabric.ipp, past_trace_limit): of the
+    // first `events_sorted`, `events_settled` are, and `events_ahead` holds the others' cycles.
+    std::size_t events_sorted = 0, events_settled = 0;
+    std::vector<std::uint64_t> events_ahead;
     run_counters* counting = nullptr;                ///< its PEs' and routers' counters, when the run counts
 
     void note(const trace_event& e) {
@@ -138,8 +142,14 @@ struct partition {
         wakes.clear();
         observed = false;
         tracing = nullptr;
-        events.clear();
+        forget_events();
         counting = nullptr;
+    }
+
+    void forget_events() {
+        events.clear();
+        events_sorted = events_settled = 0;
+        events_ahead.clear();
     }
 };
 

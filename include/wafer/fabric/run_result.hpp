@@ -23,8 +23,7 @@ struct run_options {
     /// thread; memory, cycles and reports are the same for any number (partition.hpp).
     std::size_t threads = 1;
     /// Stop before this cycle (0: never), with status `stopped`: the state is the fabric's as that
-    /// cycle begins (a PE in the middle of a burst of work has done all of it), and a run with
-    /// `resume` goes on from there.
+    /// cycle begins (bursts of work end there), and a run with `resume` goes on from there.
     std::uint64_t stop = 0;
     /// Go on from where the last run stopped, or from the state fabric::restore() put in, instead of
     /// starting again from cycle 0; ends exactly as the run it came from would have.
@@ -40,10 +39,11 @@ struct run_options {
     std::uint64_t progress_every = 0;
     std::function<void(std::uint64_t cycle)> progress;
     /// Records what the run does (trace.hpp) for the PEs and cycles trace->options selects, into
-    /// trace->events; null: nothing is recorded. In one process only (not with `peers`).
+    /// trace->events; null: nothing is recorded. With `peers`, every process passes its own, with
+    /// the same options, and process 0's gets the whole run's.
     fabric::trace* trace = nullptr;
     /// Filled with where the run's cycles and wavelets went (stats.hpp); null: nothing is counted.
-    /// In one process only (not with `peers`).
+    /// With `peers`, as for `trace`.
     run_stats* stats = nullptr;
     /// The other processes the run is spread over (peers.hpp), `threads` bands each; null: this
     /// process runs the whole fabric. Every process calls run with the same options but this one,

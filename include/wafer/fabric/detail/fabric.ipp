@@ -108,8 +108,6 @@ struct fabric::impl {
         // The cycles a PE does not run ahead past (machine::horizon): where the run may stop or checkpoint.
         m_.stop = options.stop;
         m_.checkpoint_every = options.checkpoint ? options.checkpoint_every : 0;
-        if ((options.trace || options.stats) && distributed)
-            throw error(diagnostic{severity::error, "", {}, "a trace or stats are recorded in one process (use threads=)", ""});
         std::optional<trace_scope> tracing;
         if (options.trace) tracing.emplace(trace_scope_of(*options.trace));
         std::optional<run_counters> counting;
@@ -154,7 +152,8 @@ struct fabric::impl {
         // After each cycle, on one thread while the others wait: what crossed a border arrives, and
         // the clock moves on to the next cycle anything happens in, the same in every process.
         auto after = [&]() noexcept {
-            if (tracing) stop_tracing_past_limit(*options.trace, now);
+            if (tracing && past_trace_limit(*options.trace, now))
+                for (auto& p : m_.parts) p.tracing = nullptr;  // what it would record is cut anyway
             next_to_run = now + 1;
             const auto agreed = commit.after(now, failures);
             if (agreed.stop != detail::go_on || agreed.next == agreement::never) {
@@ -183,6 +182,7 @@ struct fabric::impl {
         for (auto& p : m_.parts) {
             p.observed = tracing || counting;
             p.tracing = tracing ? &*tracing : nullptr;
+            p.forget_events();
             p.counting = counting ? &*counting : nullptr;
         }
         commit.start(failures.front());
@@ -196,19 +196,20 @@ struct fabric::impl {
             for (std::size_t k = 1; k < bands.size(); ++k) threads.emplace_back([&, k] { cycles(k, arrive); });
             cycles(0, arrive);
         }
-        if (tracing) gather_trace(*options.trace);
-        for (auto& p : m_.parts) p.observed = false, p.counting = nullptr;
+        if (tracing) take_events(*options.trace);
+        for (auto& p : m_.parts) p.observed = false, p.tracing = nullptr, p.counting = nullptr;
         for (const auto& e : failures)
             if (e) std::rethrow_exception(e);
         if (why == detail::failed) throw peer_failure();
-        if (distributed) return ended(*distributed, commit, next_to_run, limited, stopped, now);
+        if (distributed) return ended(*distributed, commit, next_to_run, limited, stopped, now, options, counting);
         detail::gather(m_);
         auto result = finish(limited, stopped, now);
+        if (tracing) order_and_cut(*options.trace);
         if (counting) *options.stats = stats_of(*counting, result.cycles);
         return result;
     }
 
-    /// The PEs a trace keeps, with its window. A trace is recorded in one process.
+    /// The PEs a trace keeps, with its window.
     trace_scope trace_scope_of(trace& t) const {
         const auto& o = t.options;
         trace_scope s;
@@ -225,30 +226,43 @@ struct fabric::impl {
         return s;
     }
 
-    /// Between cycles: past trace::options.max_events, nothing more is recorded. The events of the
-    /// cycles up to `now` are the same for any number of partitions, so the cut is too.
-    void stop_tracing_past_limit(trace& t, std::uint64_t now) {
-        if (t.truncated) return;
-        std::size_t n = 0;
-        for (const auto& p : m_.parts) n += p.events.size();
-        if (n <= t.options.max_events) return;
-        t.truncated = true;
-        t.complete_to = now + 1;
-        for (auto& p : m_.parts) p.tracing = nullptr;
+    /// Between cycles: whether more than trace::options.max_events of the events this process
+    /// recorded are labelled up to `now`, the cycle just run. Then the trace is cut at or before
+    /// `now` (order_and_cut), and what the process would record from here on, labelled later, is
+    /// not needed. Each process decides by its own events, so it records at most a few more than
+    /// max_events; where the trace is cut depends on the events alone.
+    bool past_trace_limit(const trace& t, std::uint64_t now) {
+        std::size_t settled = 0;
+        for (auto& p : m_.parts) {
+            for (; p.events_sorted < p.events.size(); ++p.events_sorted) p.events_ahead.push_back(p.events[p.events_sorted].cycle);
+            p.events_settled += std::size_t(std::erase_if(p.events_ahead, [&](std::uint64_t c) { return c <= now; }));
+            settled += p.events_settled;
+        }
+        return settled > t.options.max_events;
     }
 
-    /// After the run: the partitions' events, in (cycle, PE) order; each PE's own in the order they happened.
-    void gather_trace(trace& t) {
+    /// After the run: the partitions' events, in partition order.
+    void take_events(trace& t) {
         for (auto& p : m_.parts) {
             t.events.insert(t.events.end(), p.events.begin(), p.events.end());
-            p.events = {};
-            p.tracing = nullptr;
+            p.forget_events();
         }
+    }
+
+    /// The events in (cycle, PE) order, each PE's own in the order they happened (a PE's events all
+    /// come from one partition), cut past max_events: before the cycle of the first event that
+    /// would be one too many, so a trace holds whole cycles and is the same for any partitioning.
+    void order_and_cut(trace& t) const {
         std::ranges::stable_sort(t.events, [](const trace_event& a, const trace_event& b) {
             return std::pair(a.cycle, a.pe) < std::pair(b.cycle, b.pe);
         });
-        if (t.truncated) std::erase_if(t.events, [&](const trace_event& e) { return e.cycle >= t.complete_to; });
-        else t.complete_to = std::numeric_limits<std::uint64_t>::max();
+        t.truncated = t.events.size() > t.options.max_events;
+        if (!t.truncated) {
+            t.complete_to = std::numeric_limits<std::uint64_t>::max();
+            return;
+        }
+        t.complete_to = t.events[t.options.max_events].cycle;
+        std::erase_if(t.events, [&](const trace_event& e) { return e.cycle >= t.complete_to; });
     }
 
     /// The counters as run_stats, for a run that ended at cycle `end`.
@@ -330,18 +344,52 @@ struct fabric::impl {
         if (all.size() > 1) detail::derive(m_);
     }
 
+    /// Process 0 gathers what every process observed of its bands: the trace's events and the
+    /// counters behind the stats (every process passes the same run_options). Every process takes
+    /// part whatever fails, which goes to `failure` (process 0 finds a message left empty damaged).
+    void collect_observations(peers& p, const run_options& options, std::optional<run_counters>& counting, std::exception_ptr& failure) {
+        auto gather_into = [&](auto& value, auto&& merge) {
+            message mine;
+            try {
+                if (p.rank() != 0) mine = detail::to_message(value);
+            } catch (...) {
+                if (!failure) failure = std::current_exception();
+            }
+            auto all = p.gather(std::move(mine));
+            try {
+                for (std::size_t k = 1; k < all.size(); ++k) {
+                    std::remove_cvref_t<decltype(value)> theirs;
+                    detail::from_message(all[k], theirs);
+                    merge(value, theirs);
+                }
+            } catch (...) {
+                if (!failure) failure = std::current_exception();
+            }
+        };
+        if (options.trace)
+            gather_into(options.trace->events, [](std::vector<trace_event>& to, const std::vector<trace_event>& from) {
+                to.insert(to.end(), from.begin(), from.end());
+            });
+        if (counting) gather_into(*counting, [](run_counters& to, const run_counters& from) { to.add(from); });
+    }
+
     /// The end of a run spread over processes: process 0 gathers the bands and finishes, then every
     /// process learns how the run ended (process 0 proposes it; the others propose nothing, `never`
     /// and 0, and a 0 agreed means process 0 failed).
-    run_result ended(peers& p, const detail::commit& commit, std::uint64_t next, bool limited, bool stopped, std::uint64_t now) {
+    run_result ended(peers& p, const detail::commit& commit, std::uint64_t next, bool limited, bool stopped, std::uint64_t now,
+                     const run_options& options, std::optional<run_counters>& counting) {
         run_result result;
         agreement mine;
         std::exception_ptr failure;
+        collect_observations(p, options, counting, failure);
         try {
             collect(p, commit, next);
             detail::gather(m_);
             if (p.rank() == 0) {
+                if (failure) std::rethrow_exception(failure);
                 result = finish(limited, stopped, now);
+                if (options.trace) order_and_cut(*options.trace);
+                if (counting) *options.stats = stats_of(*counting, result.cycles);
                 mine = {result.cycles, 1 + std::uint64_t(result.status)};
             }
         } catch (...) {

@@ -2,8 +2,11 @@
 // What a run observes besides its outcome, shared by its partitions for the run: the trace's scope
 // (trace.hpp) and the counters behind run_stats (stats.hpp). Each PE's and each router's entries
 // are written only by the partition that owns them, so threads need no lock.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
+
+#include "wafer/core/diagnostic.hpp"
 
 #include "wafer/fabric/trace.hpp"
 
@@ -27,6 +30,28 @@ struct run_counters {
     };
     std::vector<pe> pes;
     std::vector<std::uint64_t> links;  ///< per color_state and port: wavelets it sent through that port
+
+    /// Another process's counters, for the PEs and routers it ran (the others are zero there).
+    void add(const run_counters& other) {
+        if (other.pes.size() != pes.size() || other.links.size() != links.size())
+            throw error(diagnostic{severity::error, "", {}, "counters from another process do not fit this fabric", ""});
+        for (std::size_t i = 0; i < pes.size(); ++i) {
+            auto& p = pes[i];
+            const auto& o = other.pes[i];
+            p.busy += o.busy, p.blocked += o.blocked, p.in += o.in, p.out += o.out;
+            p.since = std::max(p.since, o.since);
+            p.stalled = p.stalled || o.stalled;
+        }
+        for (std::size_t k = 0; k < links.size(); ++k) links[k] += other.links[k];
+    }
 };
+
+// For the messages that gather them from other processes (detail/message_bytes.hpp).
+constexpr std::size_t enum_count(wait::kind) { return 4; }
+constexpr std::size_t enum_count(trace_event::kind) { return 7; }
+template <class Ar> void fields(Ar& ar, wait& w) { ar(w.k, w.queue, w.color, w.socket); }
+template <class Ar> void fields(Ar& ar, trace_event& e) { ar(e.cycle, e.pe, e.what, e.thread, e.flags, e.on, e.index, e.data); }
+template <class Ar> void fields(Ar& ar, run_counters::pe& p) { ar(p.busy, p.blocked, p.in, p.out, p.since, p.stalled); }
+template <class Ar> void fields(Ar& ar, run_counters& c) { ar(c.pes, c.links); }
 
 }  // namespace wafer::fabric
