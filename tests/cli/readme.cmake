@@ -1,0 +1,38 @@
+# The README quotes files verbatim: each code block that follows a line
+#   <!-- quoted from PATH -->
+# must hold exactly the file PATH (relative to the source tree), so the examples a newcomer reads
+# are the ones that build and run as tests.
+#   cmake -DSOURCE=dir -P readme.cmake
+cmake_minimum_required(VERSION 3.25)
+file(READ ${SOURCE}/README.md text)
+set(marker "<!-- quoted from ")
+set(quoted 0)
+while(TRUE)
+  string(FIND "${text}" "${marker}" at)
+  if(at EQUAL -1)
+    break()
+  endif()
+  string(LENGTH "${marker}" skip)
+  math(EXPR at "${at} + ${skip}")
+  string(SUBSTRING "${text}" ${at} -1 text)
+  string(FIND "${text}" " -->" end)
+  string(SUBSTRING "${text}" 0 ${end} path)
+  # The block: from the line after the opening fence to the closing fence.
+  string(FIND "${text}" "```" open)
+  string(SUBSTRING "${text}" ${open} -1 text)
+  string(FIND "${text}" "\n" eol)
+  math(EXPR eol "${eol} + 1")
+  string(SUBSTRING "${text}" ${eol} -1 text)
+  string(FIND "${text}" "```" close)
+  string(SUBSTRING "${text}" 0 ${close} block)
+  string(SUBSTRING "${text}" ${close} -1 text)
+  file(READ ${SOURCE}/${path} expected)
+  if(NOT block STREQUAL expected)
+    message(FATAL_ERROR "README.md quotes ${path}, but not as it is: copy the file into the block again")
+  endif()
+  math(EXPR quoted "${quoted} + 1")
+endwhile()
+if(quoted LESS 3)
+  message(FATAL_ERROR "README.md quotes ${quoted} files; expected the C++ example, a kernel and a layout")
+endif()
+message(STATUS "README.md quotes ${quoted} files as they are")
