@@ -1,14 +1,15 @@
 // The fabric interpreter against a plain C++ loop doing the same arithmetic.
 //
-// BM_interpreter_sp_mac_4096: one PE, one f32 mac DSD operation over 4096 elements, through
-// fabric::run. Three 4096-element f32 arrays fill PE memory exactly (3 x 8192 = 0x6000 words),
-// so the destination is the addend: c[i] = a[i] * b[i] + c[i].
-// BM_plain_loop_sp_mac_4096: d[i] = a[i] * b[i] + c[i] over float vectors (and in place, to
-// compare like with like).
+// BM_interpreter_sp_mac/N: one PE, one f32 mac DSD operation over N elements (16, 256, 4096),
+// through fabric::run: c[i] = a[i] * b[i] + c[i] (three 4096-element f32 arrays fill PE memory
+// exactly, 3 x 8192 = 0x6000 words). BM_plain_loop_sp_mac/N: d[i] = a[i] * b[i] + c[i] over float
+// vectors, and in place, to compare like with like. BM_interpreter_i16_add/N and
+// BM_plain_loop_i16_add/N: the same for a 16-bit add, c[i] = a[i] + b[i].
 // The others split out what a run costs around the operation: building a fabric from a layout,
 // reloading memory, and streaming wavelets between PEs.
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "wafer/fabric/fabric.hpp"
@@ -19,74 +20,108 @@ namespace {
 using namespace wafer;
 
 constexpr std::uint32_t n = 4096;
-constexpr address a_at = 0, b_at = 2 * n, c_at = 4 * n;
 
-ir::dsd f32_array(address base) {
+ir::dsd array_at(address base, std::int32_t stride) {
     ir::dsd d;
     d.k = ir::dsd::kind::mem;
     d.base = base;
-    d.stride = {2};
+    d.stride = {stride};
     return d;
 }
 
-std::vector<word> sp_image(float value) {
+std::vector<word> sp_image(float value, std::uint32_t length) {
     std::vector<word> w;
-    for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint32_t i = 0; i < length; ++i) {
         w.push_back(word(sp_bits(value)));
         w.push_back(word(sp_bits(value) >> 16));
     }
     return w;
 }
 
-/// Products stay exact and sums small, so repeated runs never reach infinities or denormals.
-ir::layout sp_mac_layout() {
-    ir::dsd_op mac;
-    mac.op = ir::opcode::mac;
-    mac.type = ir::data_type::f32;
-    mac.rank = 1;
-    mac.extent = {n, 1, 1, 1};
-    mac.dst = f32_array(c_at);
-    mac.src = {f32_array(a_at), f32_array(b_at), f32_array(c_at)};
+/// One PE running one operation `op` of `type` over `length` elements of three arrays a, b, c
+/// (c = op(a, b[, c])), each `words` words an element, filled from `fill`.
+ir::layout one_operation(ir::opcode op, ir::data_type type, std::uint32_t length, std::vector<std::vector<word>> fill) {
+    const std::uint32_t words = ir::words_of(type);
+    const address a = 0, b = address(words * length), c = address(2 * words * length);
+    ir::dsd_op o;
+    o.op = op;
+    o.type = type;
+    o.rank = 1;
+    o.extent = {length, 1, 1, 1};
+    o.dst = array_at(c, std::int32_t(words));
+    o.src = {array_at(a, std::int32_t(words)), array_at(b, std::int32_t(words)), op == ir::opcode::mac ? array_at(c, std::int32_t(words)) : ir::dsd{}};
     ir::pe_program p;
-    p.kernel = "sp_mac";
-    ir::straight_line(p, {mac});
-    p.memory_words = 6 * n;
-    p.data = {{a_at, sp_image(0.5f)}, {b_at, sp_image(0.5f)}, {c_at, sp_image(1.0f)}};
+    p.kernel = "one_operation";
+    ir::straight_line(p, {o});
+    p.memory_words = 3 * words * length;
+    p.data = {{a, std::move(fill[0])}, {b, std::move(fill[1])}, {c, std::move(fill[2])}};
     return ir::single_pe_layout(std::move(p));
 }
 
-void BM_interpreter_sp_mac_4096(benchmark::State& state) {
-    fabric::fabric f(sp_mac_layout());
+/// Products stay exact and sums small, so repeated runs never reach infinities or denormals.
+ir::layout sp_mac_layout(std::uint32_t length = n) {
+    return one_operation(ir::opcode::mac, ir::data_type::f32, length,
+                         {sp_image(0.5f, length), sp_image(0.5f, length), sp_image(1.0f, length)});
+}
+
+void run_repeatedly(benchmark::State& state, const ir::layout& layout, std::uint32_t length) {
+    fabric::fabric f(layout);
     for (auto _ : state) {
         auto r = f.run();
         benchmark::DoNotOptimize(r.cycles);
     }
-    state.SetItemsProcessed(std::int64_t(state.iterations()) * n);
+    state.SetItemsProcessed(std::int64_t(state.iterations()) * length);
 }
-BENCHMARK(BM_interpreter_sp_mac_4096);
 
-void BM_plain_loop_sp_mac_4096(benchmark::State& state) {
-    std::vector<float> a(n, 0.5f), b(n, 0.5f), c(n, 1.0f), d(n);
+void BM_interpreter_sp_mac(benchmark::State& state) {
+    const auto length = std::uint32_t(state.range(0));
+    run_repeatedly(state, sp_mac_layout(length), length);
+}
+BENCHMARK(BM_interpreter_sp_mac)->Arg(16)->Arg(256)->Arg(4096);
+
+void BM_plain_loop_sp_mac(benchmark::State& state) {
+    const auto length = std::size_t(state.range(0));
+    std::vector<float> a(length, 0.5f), b(length, 0.5f), c(length, 1.0f), d(length);
     for (auto _ : state) {
-        for (std::uint32_t i = 0; i < n; ++i) d[i] = a[i] * b[i] + c[i];
+        for (std::size_t i = 0; i < length; ++i) d[i] = a[i] * b[i] + c[i];
         benchmark::DoNotOptimize(d.data());
         benchmark::ClobberMemory();
     }
-    state.SetItemsProcessed(std::int64_t(state.iterations()) * n);
+    state.SetItemsProcessed(std::int64_t(state.iterations() * length));
 }
-BENCHMARK(BM_plain_loop_sp_mac_4096);
+BENCHMARK(BM_plain_loop_sp_mac)->Arg(16)->Arg(256)->Arg(4096);
 
 /// The same loop in place, like the interpreter's operation: c[i] = a[i] * b[i] + c[i].
-void BM_plain_loop_sp_mac_in_place_4096(benchmark::State& state) {
-    std::vector<float> a(n, 0.5f), b(n, 0.5f), c(n, 1.0f);
+void BM_plain_loop_sp_mac_in_place(benchmark::State& state) {
+    const auto length = std::size_t(state.range(0));
+    std::vector<float> a(length, 0.5f), b(length, 0.5f), c(length, 1.0f);
     for (auto _ : state) {
-        for (std::uint32_t i = 0; i < n; ++i) c[i] = a[i] * b[i] + c[i];
+        for (std::size_t i = 0; i < length; ++i) c[i] = a[i] * b[i] + c[i];
         benchmark::DoNotOptimize(c.data());
         benchmark::ClobberMemory();
     }
-    state.SetItemsProcessed(std::int64_t(state.iterations()) * n);
+    state.SetItemsProcessed(std::int64_t(state.iterations() * length));
 }
-BENCHMARK(BM_plain_loop_sp_mac_in_place_4096);
+BENCHMARK(BM_plain_loop_sp_mac_in_place)->Arg(16)->Arg(256)->Arg(4096);
+
+void BM_interpreter_i16_add(benchmark::State& state) {
+    const auto length = std::uint32_t(state.range(0));
+    const std::vector<word> ones(length, 1), twos(length, 2), zeros(length, 0);
+    run_repeatedly(state, one_operation(ir::opcode::add, ir::data_type::i16, length, {ones, twos, zeros}), length);
+}
+BENCHMARK(BM_interpreter_i16_add)->Arg(16)->Arg(256)->Arg(4096);
+
+void BM_plain_loop_i16_add(benchmark::State& state) {
+    const auto length = std::size_t(state.range(0));
+    std::vector<std::int16_t> a(length, 1), b(length, 2), c(length, 0);
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < length; ++i) c[i] = std::int16_t(a[i] + b[i]);
+        benchmark::DoNotOptimize(c.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(std::int64_t(state.iterations() * length));
+}
+BENCHMARK(BM_plain_loop_i16_add)->Arg(16)->Arg(256)->Arg(4096);
 
 /// What a run costs around its operations: the same PE with a one-element operation.
 void BM_interpreter_run_overhead(benchmark::State& state) {

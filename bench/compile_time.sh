@@ -1,0 +1,53 @@
+#!/bin/sh
+# Compile time of include-and-go: a translation unit with only <wafer/wafer.hpp>, and one per
+# lesson's C++ form that builds its layout (its kernels lowered, its frozen layout verified by
+# static_assert). Prints seconds and peak memory (MB) for each, with g++ -O2 and the flags the
+# wafer::wafer CMake target gives its users (CMakeLists.txt), as a user would build.
+#   bench/compile_time.sh [compiler] [separate]   (default g++; `separate`: with
+#   WAFER_SEPARATE_COMPILATION, the interpreter, lowering and Paint's build compiled once elsewhere)
+set -e
+cxx=${1:-g++}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+case $cxx in
+    *clang*) budget=-fconstexpr-steps=33554432 ;;
+    *) budget=-fconstexpr-ops-limit=134217728 ;;
+esac
+flags="-std=c++20 -O2 -ffp-contract=off $budget -I$root/include -I$root/examples -c -o $work/out.o"
+[ "$2" = separate ] && flags="$flags -DWAFER_SEPARATE_COMPILATION"
+
+measure() {  # name, source text
+    printf '%s\n' "$2" > "$work/$1.cpp"
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f "%e %M" -o "$work/time" $cxx $flags "$work/$1.cpp"
+        read -r seconds kb < "$work/time"
+        printf '%-12s %6.1f s %6d MB\n' "$1" "$seconds" $((kb / 1024))
+    else
+        start=$(date +%s.%N)
+        $cxx $flags "$work/$1.cpp"
+        printf '%-12s %6.1f s\n' "$1" "$(echo "$(date +%s.%N) - $start" | bc)"
+    fi
+}
+
+measure empty 'int main() { return 0; }'
+measure umbrella '#include <wafer/wafer.hpp>
+int main() { return 0; }'
+lesson() {  # example, header, the build call
+    measure "$1" "#include \"$1/$2\"
+int main() { wafer::diagnostics d; return int($3(d).pes.size()); }"
+}
+lesson add minimal.hpp 'add::build<4>'
+lesson pipeline pipeline.hpp 'pipeline::build<8>'
+lesson broadcast broadcast.hpp 'broadcast::build_scatter<4, 4>'
+lesson exchange exchange.hpp 'exchange::build<3, 3>'
+lesson life life.hpp 'life::build<9, 9, 1>'
+lesson heateq heateq.hpp 'heateq::build<4, 2, 3>'
+lesson scan scan.hpp 'scan::build<8>'
+lesson runsum runsum.hpp 'runsum::build<4, 3>'
+lesson deadlock deadlock.hpp 'deadlock::build<8>'
+lesson transport transport.hpp 'transport::build<4>'
+lesson filter filter.hpp 'filter::build<8, 4, 1, 3>'
+lesson gemv gemv.hpp 'gemv::build<3, 2>'
+lesson histogram histogram.hpp 'histogram::build<4, 4, 4>'
+lesson dotbench dotbench.hpp 'dotbench::build<16>'
