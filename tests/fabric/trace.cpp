@@ -78,6 +78,28 @@ TEST_CASE("a pipeline's trace: every wavelet lands, each operation begins and en
     CHECK(count(t, kind::instruction, std::uint32_t(a)) > 0);
 }
 
+TEST_CASE("a trace records an input queue's level as wavelets land in it and as the PE reads them") {
+    const auto l = pipeline();
+    const auto t = traced(l);
+    std::map<std::pair<std::uint32_t, int>, std::vector<std::uint32_t>> levels;  // by PE and queue, in order
+    std::map<std::pair<std::uint32_t, int>, std::size_t> landings;
+    for (const auto& e : t.events) {
+        if (e.what == kind::queue) levels[{e.pe, e.on.queue}].push_back(e.data);
+        if (e.what == kind::landing) ++landings[{e.pe, e.on.queue}];
+    }
+    REQUIRE(levels.size() == 2);  // b's and c's input queues; a reads none
+    for (const auto& [queue, seen] : levels) {
+        INFO("PE " << queue.first << ", queue " << queue.second);
+        CHECK(seen.back() == 0);  // everything that landed was read
+        std::size_t rises = 0;    // a landing raises the level by one; a read lowers it
+        for (std::size_t k = 0; k < seen.size(); ++k) {
+            CHECK(seen[k] != (k ? seen[k - 1] : 0));  // an event only when the level changes
+            if (seen[k] == (k ? seen[k - 1] : 0) + 1) ++rises;
+        }
+        CHECK(rises == landings[queue]);
+    }
+}
+
 TEST_CASE("a trace is the same on 1, 2 and 3 threads: the pipeline, Life from a random start, the deadlock") {
     const auto life = example("life/life.paint", {}, {{"W", 12}, {"H", 9}, {"N", 3}});
     const auto deadlock = example("deadlock/deadlock.paint", {"pipeline", "deadlock"}, {{"N", n}});

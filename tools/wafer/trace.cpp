@@ -102,6 +102,12 @@ void write_json(const fabric::trace& t, const ir::layout& l, std::ostream& out) 
             events.push_back({{"name", "color " + std::to_string(e.on.color) + " landed"}, {"ph", "C"}, {"ts", e.cycle},
                               {"pid", 0}, {"args", {{"wavelets", ++landed[e.on.color]}}}});
             break;
+        case kind::queue: {
+            const auto& p = l.pes[e.pe];
+            events.push_back({{"name", "PE (" + std::to_string(p.x) + "," + std::to_string(p.y) + ") input queue " + std::to_string(e.on.queue)},
+                              {"ph", "C"}, {"ts", e.cycle}, {"pid", 0}, {"args", {{"wavelets", e.data}}}});
+            break;
+        }
         case kind::instruction: break;  // the text log shows them: a slice each would drown the view
         }
     }
@@ -140,6 +146,7 @@ void write_log(const fabric::trace& t, const ir::layout& l, std::ostream& out) {
         case kind::stall: out << "stalls " << fabric::detail::wait_text(e.on, names.socket(e.pe, e.on)); break;
         case kind::resume: out << "goes on"; break;
         case kind::landing: out << "lands " << names.landing(e); break;
+        case kind::queue: out << "input queue " << int(e.on.queue) << " (color " << int(e.on.color) << ") holds " << e.data; break;
         case kind::instruction:
             if (const auto* ins = fabric::laid_out_instruction(prog, e.index)) {
                 out << ir::to_string(*ins, prog);

@@ -228,9 +228,18 @@ private:
         }
         if (!part_.tracing) return;
         auto& s = part_.tracing->pes[i_];
-        if (!(s & trace_scope::stalled)) return;
-        s &= std::uint8_t(~trace_scope::stalled);
-        note(trace_event::kind::resume, now_, 0, 0);
+        if (s & trace_scope::stalled) {
+            s &= std::uint8_t(~trace_scope::stalled);
+            note(trace_event::kind::resume, now_, 0, 0);
+        }
+        // Each input queue the burst read from, at its new level (the reads happen as it begins).
+        for (int q = 0; q < hw::input_queues; ++q) {
+            if (p_->input_queue(q) < 0) continue;
+            const auto& queue = m_.input_queue(i_, q);
+            if (part_.tracing->level_changed(i_, q, queue.items.size()))
+                part_.note(trace_event{.cycle = now_, .pe = i_, .what = trace_event::kind::queue,
+                                       .on = wait{wait::kind::input, std::uint8_t(q), queue.color, -1}, .data = std::uint32_t(queue.items.size())});
+        }
     }
 
     // ---- picking a thread ----

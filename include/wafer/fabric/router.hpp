@@ -240,8 +240,13 @@ private:
             const auto& pe = m_.pes[std::size_t(rs.pe)];
             int q = 0;
             while (q + 1 < hw::input_queues && std::int64_t(pe.queues) + pe.input_queue(q) != qi) ++q;
+            const wait on{wait::kind::input, std::uint8_t(q), queues_[std::size_t(qi)].color, -1};
             part_.note(trace_event{.cycle = now, .pe = std::uint32_t(rs.pe), .what = trace_event::kind::landing, .flags = w.flags,
-                                   .on = wait{wait::kind::input, std::uint8_t(q), queues_[std::size_t(qi)].color, -1}, .data = w.data});
+                                   .on = on, .data = w.data});
+            const std::size_t held = queues_[std::size_t(qi)].items.size() + 1;  // with the wavelet deliver() pushes next
+            if (part_.tracing->level_changed(std::uint32_t(rs.pe), q, held))
+                part_.note(trace_event{.cycle = now, .pe = std::uint32_t(rs.pe), .what = trace_event::kind::queue, .on = on,
+                                       .data = std::uint32_t(held)});
         }
     }
 

@@ -23,6 +23,7 @@ struct trace_event {
         resume,       ///< the PE goes on after a stall
         landing,      ///< a wavelet lands in input queue on.queue, on color on.color: `data` its bits, `flags` its control bit
         instruction,  ///< the main thread executes instruction `index` of the program's code, blocks laid out in order
+        queue,        ///< input queue on.queue (color on.color) now holds `data` wavelets: after a landing or a burst that read it
     };
     std::uint64_t cycle = 0;
     std::uint32_t pe = 0;
@@ -36,8 +37,9 @@ struct trace_event {
 };
 
 /// Which events a trace keeps: PEs at x in [x_first, x_end) and y in [y_first, y_end), cycles in
-/// [from, to). Past `max_events`, the run stops recording after the cycle that passed it
-/// (trace::complete_to), so a trace never takes unbounded memory.
+/// [from, to). Past `max_events`, the trace is cut before the cycle of its first event one too
+/// many (trace::complete_to), and the run stops recording soon after, so a trace never takes
+/// unbounded memory.
 struct trace_options {
     static constexpr std::int32_t all = std::numeric_limits<std::int32_t>::max();
     std::int32_t x_first = 0, x_end = all, y_first = 0, y_end = all;
@@ -50,8 +52,8 @@ struct trace_options {
 struct trace {
     trace_options options;
     std::vector<trace_event> events;  ///< by cycle, then PE, then as they happened
-    /// Every event before this cycle is in `events`: when truncated, the cycle after the one whose
-    /// events passed options.max_events; else the largest cycle there is.
+    /// Every event before this cycle is in `events`: when truncated, the cycle of the first event
+    /// past options.max_events (none of that cycle's are kept); else the largest cycle there is.
     std::uint64_t complete_to = 0;
     bool truncated = false;
 };

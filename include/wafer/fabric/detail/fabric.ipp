@@ -214,6 +214,7 @@ struct fabric::impl {
         const auto& o = t.options;
         trace_scope s;
         s.pes.resize(layout_.pes.size());
+        s.levels.assign(layout_.pes.size() * hw::input_queues, 0);
         for (std::size_t i = 0; i < layout_.pes.size(); ++i) {
             const auto& p = layout_.pes[i];
             s.pes[i] = p.x >= o.x_first && p.x < o.x_end && p.y >= o.y_first && p.y < o.y_end ? trace_scope::kept : 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/core/hardware.hpp"
 
 #include "wafer/fabric/trace.hpp"
 
@@ -16,9 +17,18 @@ struct trace_scope {
     static constexpr std::uint8_t kept = 1, stalled = 2;
     /// Per PE: `kept` when its events are, and `stalled` while it stalls.
     std::vector<std::uint8_t> pes;
+    /// Per PE and input queue: the wavelets it held when last recorded (a `queue` event).
+    std::vector<std::uint16_t> levels;
     std::uint64_t from = 0, to = 0;
     bool instructions = true;
     bool keeps(std::uint32_t pe, std::uint64_t at) const noexcept { return (pes[pe] & kept) && at >= from && at < to; }
+    /// Whether input queue q of `pe` holds another number of wavelets than last recorded; records it.
+    bool level_changed(std::uint32_t pe, int q, std::size_t held) noexcept {
+        auto& last = levels[std::size_t(pe) * hw::input_queues + std::size_t(q)];
+        if (last == held) return false;
+        last = std::uint16_t(held);
+        return true;
+    }
 };
 
 struct run_counters {
@@ -48,7 +58,7 @@ struct run_counters {
 
 // For the messages that gather them from other processes (detail/message_bytes.hpp).
 constexpr std::size_t enum_count(wait::kind) { return 4; }
-constexpr std::size_t enum_count(trace_event::kind) { return 7; }
+constexpr std::size_t enum_count(trace_event::kind) { return 8; }
 template <class Ar> void fields(Ar& ar, wait& w) { ar(w.k, w.queue, w.color, w.socket); }
 template <class Ar> void fields(Ar& ar, trace_event& e) { ar(e.cycle, e.pe, e.what, e.thread, e.flags, e.on, e.index, e.data); }
 template <class Ar> void fields(Ar& ar, run_counters::pe& p) { ar(p.busy, p.blocked, p.in, p.out, p.since, p.stalled); }
