@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "example_layout.hpp"
 #include "layout_builders.hpp"
 #include "outcome.hpp"
 #include "wafer/fabric/fabric.hpp"
@@ -58,6 +59,22 @@ TEST_CASE("a run stopped at any cycle and resumed ends as the whole run, on the 
         }
     }
     CHECK(stops > 100);
+}
+
+TEST_CASE("a run with microthreads sharing the datapath, stopped at any cycle, resumes to the whole run's end") {
+    // The dot-product lesson: async operations on microthreads beside main threads that finish.
+    const auto layout = example("dotbench/dotbench.paint", {}, {{"N", 48}});
+    fabric::fabric whole(layout);
+    const auto expected = outcome_of(whole, whole.run());
+    REQUIRE(expected.cycles > 20);
+    for (std::uint64_t at = 1; at < expected.cycles; at += 3) {
+        INFO("stop at " << at);
+        fabric::fabric f(layout);
+        const auto stopped = f.run({.threads = 1 + at % 3, .stop = at});
+        REQUIRE(stopped.status == fabric::run_status::stopped);
+        CHECK(stopped.cycles == at);
+        CHECK(outcome_of(f, f.run({.threads = 2, .resume = true})) == expected);
+    }
 }
 
 TEST_CASE("a state taken by the checkpoint callback resumes to the same end, and stops twice") {

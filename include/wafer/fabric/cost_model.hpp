@@ -21,7 +21,7 @@ inline constexpr std::uint64_t task_switch_cycles = 2;     ///< starting the nex
 /// most this many cycles before the PE picks again.
 inline constexpr std::uint64_t thread_quantum = 64;
 /// A thread that has the PE to itself gives it up after this many cycles of scalar code, or sooner
-/// at the run's horizon (the cycle limit, a stop, a checkpoint), which sees it as it is then.
+/// at the run's horizon (the cycle limit, a stop, a checkpoint: pe.hpp, cycles_to_horizon).
 inline constexpr std::uint64_t scalar_burst_cycles = 4096;
 inline constexpr std::size_t router_buffer_capacity = hw::router_buffer_wavelets;
 

@@ -150,9 +150,14 @@ private:
     std::uint64_t burst_ = 0;  ///< cycles into the current scalar burst
     std::uint64_t horizon_ = 0, horizon_cycle_ = ~std::uint64_t(0);  ///< machine::horizon of the cycle being stepped
 
-    /// Cycles from now_ to the horizon. A burst ends there, so the cycle limit, a stop and a
-    /// checkpoint find every PE as it is at that cycle, not partway into a burst past it.
-    std::uint64_t cycles_to_horizon() const noexcept { return horizon_ > now_ ? horizon_ - now_ : 0; }
+    /// Cycles from now_ a burst may take: to the cycle limit, and to the horizon (a stop, a
+    /// checkpoint) when the main thread runs alone, so those find the PE as it is at their cycle.
+    /// With microthreads running, where a burst paused could change the thread picked next, so
+    /// their bursts go on as in a run without the stop, as far as a burst goes.
+    std::uint64_t cycles_to_horizon() const noexcept {
+        const std::uint64_t end = p_->busy_threads == 0 ? horizon_ : m_.limit;
+        return end > now_ ? end - now_ : 0;
+    }
     bool faulted_ = false;  ///< this PE faulted in this step (other PEs' faults do not stop it)
 
     // Staging for one burst of a streaming operation: written before it is read, so left
