@@ -39,8 +39,10 @@ struct machine {
 
     std::vector<router_state> routers;
     std::vector<color_state> colors;
+    std::vector<color_place> color_places;             ///< per color
     std::vector<position_state> positions;
     std::vector<input_buffer> buffers;
+    std::vector<buffer_place> buffer_places;           ///< per buffer
     std::vector<std::int32_t> grid;                    ///< width * height: router index, or -1
     std::vector<partition> parts;                      ///< the bands the run is cut into, in order (one per thread)
     std::vector<std::uint32_t> borders;                ///< buffers whose writer is in another partition
@@ -98,18 +100,18 @@ struct machine {
         return queues[pes[pe].queues + std::uint32_t(pes[pe].output_queue(q))];
     }
 
-    const position_state& position(const color_state& c, std::uint32_t k) const noexcept { return positions[c.positions + k]; }
-    const position_state& current(const color_state& c) const noexcept { return c.at; }
-    void switch_to(color_state& c, std::uint8_t k) noexcept {
-        c.current = k;
-        c.at = positions[c.positions + k];
+    const position_state& position(std::uint32_t c, std::uint32_t k) const noexcept { return positions[color_places[c].positions + k]; }
+    /// Color c takes switch position k.
+    void switch_to(std::uint32_t c, std::uint8_t k) noexcept {
+        colors[c].current = k;
+        colors[c].at = position(c, k);
     }
     /// Color c enters or leaves teardown: its buffers take wavelets again, or stop taking them.
     void set_teardown(std::uint32_t c, bool on) noexcept {
         colors[c].teardown = on;
-        const auto& rs = routers[colors[c].router];
+        const auto& rs = routers[color_places[c].router];
         for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b)
-            if (buffers[b].owner == c) buffers[b].closed = on;
+            if (buffer_places[b].owner == c) buffers[b].closed = on;
     }
 
     /// The partition PE `pe` or router `r` belongs to.

@@ -25,8 +25,8 @@ public:
     /// For one run: the pools do not move while it lasts.
     /// Moves the routers of partition `part`, on one thread.
     router_stepper(machine& m, partition& part)
-        : m_(m), part_(part), routers_(m.routers.data()), colors_(m.colors.data()), buffers_(m.buffers.data()),
-          queues_(m.queues.data()) {}
+        : m_(m), part_(part), routers_(m.routers.data()), colors_(m.colors.data()), places_(m.color_places.data()),
+          buffers_(m.buffers.data()), queues_(m.queues.data()) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
@@ -81,13 +81,16 @@ private:
     partition& part_;
     const router_state* routers_;
     color_state* colors_;
+    const color_place* places_;
     input_buffer* buffers_;
     queue_state* queues_;
     bool moved_ = false;  ///< a wavelet moved in this cycle
 
+    const color_place& place(const color_state& cs) const { return places_[&cs - colors_]; }
+
     /// The input queue a color delivers to: its own, or for a message-passing color the bank's.
     std::int32_t core_queue(const color_state& cs) const {
-        return cs.kind == color_kind::mp_travel ? colors_[std::size_t(cs.partner)].core_queue : cs.core_queue;
+        return cs.kind == color_kind::mp_travel ? colors_[std::size_t(place(cs).partner)].core_queue : cs.core_queue;
     }
 
     /// Whether a buffer had room at the start of the cycle (room freed in a cycle is usable from the
@@ -104,7 +107,7 @@ private:
     template <bool Route>
     [[gnu::always_inline]] bool ready(const color_state& cs, const position_state& pos, std::uint8_t outputs, std::uint64_t now) const {
         for (unsigned o = outputs; o; o &= o - 1) {
-            const std::int32_t t = pos.target[std::size_t(std::countr_zero(o))];
+            const std::int32_t t = pos.target(hw::port(std::countr_zero(o)));
             if (t == to_core) {
                 const std::int32_t q = Route ? cs.core_queue : core_queue(cs);
                 if (q < 0 || queues_[std::size_t(q)].items.full()) return false;
@@ -117,13 +120,13 @@ private:
 
     /// Of several output queues bound to one color, the first with a wavelet, taking turns by cycle.
     std::int32_t shared_feed(const color_state& cs, std::uint64_t now) const {
-        const auto& pe = m_.pes[std::size_t(routers_[cs.router].pe)];
+        const auto& pe = m_.pes[std::size_t(routers_[place(cs).router].pe)];
         constexpr int queues = hw::max_output_queues;
         for (int j = 0, q = int(now % queues); j < queues; ++j, q = q + 1 == queues ? 0 : q + 1) {
             if (pe.output_queue(q) < 0) continue;
             const auto qi = std::int32_t(pe.queues + std::uint32_t(pe.output_queue(q)));
             const auto& qs = queues_[std::size_t(qi)];
-            if (qs.color == cs.core_arriving && !qs.items.empty()) return qi;
+            if (qs.color == place(cs).core_arriving && !qs.items.empty()) return qi;
         }
         return -1;
     }
@@ -191,7 +194,7 @@ private:
             if (!ready<Route>(cs, pos, outputs, now)) return;
             v.busy = std::uint8_t(v.busy | outputs | (adds ? core_input : 0));
             // Only a full buffer held its writer back.
-            if (b.items.full()) part_.wake_router(b.writer);
+            if (b.items.full()) part_.wake_router(m_.buffer_places[std::size_t(pos.source)].writer);
             b.touch(now);
             out = b.items.pop();
             v.more = v.more || b.start_size > 1;  // what was there at the start of the cycle and is left
@@ -206,17 +209,18 @@ private:
         }
         const switch_command effect = command(cs, out, from_core);
         deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
+        const auto c = std::uint32_t(&cs - colors_);
         if (effect == switch_command::advance)
-            m_.switch_to(cs, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
+            m_.switch_to(c, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
         else if (effect == switch_command::reset)
-            m_.switch_to(cs, 0);
+            m_.switch_to(c, 0);
         // A new switch position may take input from a buffer that already waits.
         v.more = v.more || effect != switch_command::nop;
     }
 
     /// A wavelet leaves the fabric through port `p`: counted, for a warning.
     [[gnu::noinline]] void drop(const router_state& rs, const color_state& cs, int p, std::uint64_t now) {
-        auto& d = part_.drops[{rs.y, rs.x, cs.color, std::uint8_t(p)}];
+        auto& d = part_.drops[{rs.y, rs.x, place(cs).color, std::uint8_t(p)}];
         if (d.count++ == 0) d.first = now;
     }
 
@@ -230,7 +234,7 @@ private:
         if (counters && from_core) ++counters->pes[std::size_t(rs.pe)].out;
         for (unsigned o = outputs; o; o &= o - 1) {
             const int p = std::countr_zero(o);
-            if (pos.target[std::size_t(p)] != to_core) {
+            if (pos.target(hw::port(p)) != to_core) {
                 if (counters) ++counters->links[std::size_t(&cs - colors_) * hw::ports + std::size_t(p)];
                 continue;
             }
@@ -280,7 +284,7 @@ private:
         if (outputs == 0) ++part_.sunk;  // a position whose outputs boundary suppression removed
         for (unsigned o = outputs; o; o &= o - 1) {
             const int p = std::countr_zero(o);
-            const std::int32_t t = pos.target[std::size_t(p)];
+            const std::int32_t t = pos.target(hw::port(p));
             if (t >= 0) {
                 auto& target = buffers_[std::size_t(t)];
                 if (target.border) [[unlikely]] {  // another partition's: delivered at the commit

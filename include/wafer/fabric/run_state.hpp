@@ -76,11 +76,10 @@ template <class Ar> void fields(Ar& ar, pe_state& p) {
        p.fifos, p.stack, p.walks, p.main, p.depth, p.task, p.pc, p.op, p.activated, p.blocked, p.busy_threads, p.since);
 }
 template <class Ar> void fields(Ar& ar, color_state& c) {
-    ar(c.positions, c.router, c.core_queue, c.core_feed, c.partner, c.color, c.kind, c.count, c.current, c.initial, c.pop,
-       c.mp_bank, c.core_arriving, c.ring, c.teardown, c.start_teardown, c.core_shared);
+    ar(c.core_queue, c.core_feed, c.kind, c.count, c.current, c.pop, c.ring, c.teardown, c.core_shared);
 }
 template <class Ar> void fields(Ar& ar, input_buffer& b) {
-    ar(b.items, b.start_size, b.stamp, b.closed, b.port, b.arriving, b.owner, b.router, b.writer);
+    ar(b.items, b.start_size, b.stamp, b.closed, b.router);
 }
 template <class Ar> void fields(Ar& ar, pe_event& e) { ar(e.cycle, e.pe); }
 template <class Ar> void fields(Ar& ar, run_warning& w) { ar(w.what, w.pe, w.queue, w.cycle, w.count); }

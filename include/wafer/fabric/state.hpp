@@ -117,39 +117,63 @@ enum class color_kind : std::uint8_t {
     mp_travel,  ///< message passing: a bank color that carries messages one way
 };
 
-/// One switch position of a color on a router, and where each of its output ports leads.
+/// One switch position of a color on a router, and where each of its output ports leads. Kept to
+/// 24 bytes, like the records around it, so a router's visit reads as few cache lines as it can.
 struct position_state {
-    std::array<std::int32_t, hw::ports> target{no_acceptor, no_acceptor, no_acceptor, no_acceptor, no_acceptor};
+    /// Where output port `p` leads: a buffer index, off_fabric or no_acceptor; the core port always
+    /// leads to the core, so only the four neighbour ports are stored.
+    std::int32_t target(hw::port p) const noexcept { return p == hw::port::core ? to_core : beside[std::size_t(p) - 1]; }
+    void set_target(hw::port p, std::int32_t t) noexcept {
+        if (p != hw::port::core) beside[std::size_t(p) - 1] = t;
+    }
+    std::array<std::int32_t, hw::ports - 1> beside{no_acceptor, no_acceptor, no_acceptor, no_acceptor};
     std::int32_t source = -1;  ///< its input buffer, -1 none
     hw::port input = hw::port::core;
     std::uint8_t outputs = 0;  ///< hw::bit(port)
     bool has_input = false;
 };
+static_assert(hw::port::core == hw::port{0}, "position_state stores the targets of the ports after the core");
 
+/// A router color's state: what a router's visit reads and what changes as the fabric runs (the
+/// switch position, teardown, the queues bound to it). What is fixed when the fabric is built is
+/// in color_place, apart, so that this record stays 40 bytes.
 struct color_state {
-    std::uint32_t positions = 0;    ///< its first position_state (message passing: one, with a target per direction)
-    std::uint32_t router = 0;
+    position_state at;              ///< the current position: a copy of positions[place.positions + current], kept
+                                    ///< here so a router step reads one record per color
     std::int32_t core_queue = -1;   ///< the input queue (pool index) of this router's PE bound to this color
     std::int32_t core_feed = -1;    ///< the output queue (pool index) its core port reads: bound to `core_arriving`
+    color_kind kind = color_kind::route;
+    std::uint8_t count = 1, current = 0;
+    ir::pop_mode pop = ir::pop_mode::none;
+    bool ring = false, teardown = false;
+    bool core_shared = false;       ///< several output queues are bound to `core_arriving`: they take turns
+};
+
+/// Where a router color sits and how it is routed: fixed when the fabric is built.
+struct color_place {
+    std::uint32_t positions = 0;    ///< its first position_state (message passing: one, with a target per direction)
+    std::uint32_t router = 0;
     std::int32_t partner = -1;      ///< mp_travel: its bank's core color
     std::uint8_t color = 0;
-    color_kind kind = color_kind::route;
-    std::uint8_t count = 1, current = 0, initial = 0;
-    ir::pop_mode pop = ir::pop_mode::none;
+    std::uint8_t initial = 0;
     std::uint8_t mp_bank = 0;
     std::uint8_t core_arriving = 0xff;  ///< the color the core sends this color on (its own, or the partner's
                                         ///< with a swap at C); 0xff: it takes nothing from the core
-    bool ring = false, teardown = false, start_teardown = false;
-    bool core_shared = false;       ///< several output queues are bound to `core_arriving`: they take turns
-    position_state at;              ///< the current position: a copy of positions[positions + current], kept
-                                    ///< here so a router step reads one record per color
+    bool start_teardown = false;
 };
 
 /// The wavelets of one color that came in through one neighbour port and wait to leave. (What the
-/// core sends waits in its output queue, which the router reads directly.)
+/// core sends waits in its output queue, which the router reads directly.) 32 bytes: where it sits
+/// is in buffer_place, apart.
 struct input_buffer {
     wavelet_ring<router_buffer_capacity> items;
     std::uint8_t start_size = 0;    ///< how many it held at the start of cycle `stamp`
+    bool closed = false;            ///< its owner is in teardown (a copy, so a writer need not read the owner)
+    /// Its writer is in another partition (partition.hpp): the writer goes by `committed`, what it
+    /// held at the start of the cycle, set at each commit, and leaves the rest of it to its owner.
+    bool border = false;
+    std::uint8_t committed = 0;
+    std::uint32_t router = 0;       ///< its owner's router: woken when a wavelet arrives
     std::uint64_t stamp = ~std::uint64_t(0);  ///< the cycle it last changed in
 
     /// How many it held at the start of cycle `now`: what the routers of that cycle go by.
@@ -158,17 +182,18 @@ struct input_buffer {
     void touch(std::uint64_t now) noexcept {
         if (stamp != now) stamp = now, start_size = std::uint8_t(items.size());
     }
-    bool closed = false;            ///< its owner is in teardown (a copy, so a writer need not read the owner)
-    /// Its writer is in another partition (partition.hpp): the writer goes by `committed`, what it
-    /// held at the start of the cycle, set at each commit, and leaves the rest of it to its owner.
-    bool border = false;
-    std::uint8_t committed = 0;
+};
+
+/// Where a router buffer sits: fixed when the fabric is built.
+struct buffer_place {
+    std::uint32_t owner = 0;        ///< color_state index
+    std::int32_t writer = -1;       ///< the router that fills it; -1 none
     std::uint8_t port = 0;          ///< hw::port it fills from
     std::uint8_t arriving = 0;      ///< the color its wavelets come in on (the owner's, or its partner's)
-    std::uint32_t owner = 0;        ///< color_state index
-    std::uint32_t router = 0;       ///< its owner's router: woken when a wavelet arrives
-    std::int32_t writer = -1;       ///< the router that fills it; -1 none
 };
+
+static_assert(sizeof(position_state) == 24 && sizeof(color_state) == 40 && sizeof(input_buffer) == 32,
+              "a router's visit reads these records: keep them small");
 
 inline constexpr std::int32_t no_router = -1;
 

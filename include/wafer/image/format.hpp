@@ -13,7 +13,7 @@
 namespace wafer::image {
 
 inline constexpr char image_magic[8] = {'W', 'A', 'F', 'E', 'R', 'I', 'M', 'G'};
-inline constexpr std::uint32_t image_version = 4;
+inline constexpr std::uint32_t image_version = 5;
 
 namespace detail {
 // The field lists, one per struct, in file order.

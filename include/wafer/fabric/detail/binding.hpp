@@ -14,7 +14,7 @@ inline std::int32_t acceptor(const machine& m, std::int32_t r, int arriving, hw:
     if (r < 0) return no_acceptor;
     const auto& rs = m.routers[std::size_t(r)];
     for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b)
-        if (m.buffers[b].port == std::uint8_t(port) && m.buffers[b].arriving == arriving) return std::int32_t(b);
+        if (m.buffer_places[b].port == std::uint8_t(port) && m.buffer_places[b].arriving == arriving) return std::int32_t(b);
     return no_acceptor;
 }
 
@@ -22,7 +22,7 @@ inline std::int32_t acceptor(const machine& m, std::int32_t r, int arriving, hw:
 inline std::int32_t color_at(const machine& m, std::uint32_t r, int color) {
     const auto& rs = m.routers[r];
     for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c)
-        if (m.colors[c].color == color) return std::int32_t(c);
+        if (m.color_places[c].color == color) return std::int32_t(c);
     return -1;
 }
 
@@ -55,14 +55,15 @@ inline void bind_output_queue(machine& m, std::uint32_t pe, int q, int color) {
     const auto& rs = m.routers[r];
     for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c) {
         auto& cs = m.colors[c];
-        if (cs.core_arriving == 0xff) continue;
+        const std::uint8_t arriving = m.color_places[c].core_arriving;
+        if (arriving == 0xff) continue;
         // Which of the PE's output queues feed this color: one is the common case, several take turns.
         int feeding = 0;
         cs.core_feed = -1;
         for (int oq = 0; oq < hw::max_output_queues; ++oq) {
             if (m.pes[pe].output_queue(oq) < 0) continue;
             const auto qi = std::int32_t(m.pes[pe].queues + std::uint32_t(m.pes[pe].output_queue(oq)));
-            if (m.queues[std::size_t(qi)].color != cs.core_arriving) continue;
+            if (m.queues[std::size_t(qi)].color != arriving) continue;
             if (cs.core_feed < 0) cs.core_feed = qi;
             ++feeding;
         }
@@ -75,7 +76,7 @@ inline std::int32_t core_reader(const machine& m, std::int32_t r, int color) {
     if (r < 0) return -1;
     const auto& rs = m.routers[std::size_t(r)];
     for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c)
-        if (m.colors[c].core_arriving == color) return std::int32_t(c);
+        if (m.color_places[c].core_arriving == color) return std::int32_t(c);
     return -1;
 }
 

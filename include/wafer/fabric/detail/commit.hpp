@@ -73,7 +73,7 @@ public:
         with_.erase(std::unique(with_.begin(), with_.end()), with_.end());
         reported_.resize(with_.size());
         for (const auto b : own_borders_)
-            if (const auto w = m.buffers[b].writer; !owns(std::uint32_t(w))) reported_[peer(rank_of(std::uint32_t(w)))].push_back(b);
+            if (const auto w = m.buffer_places[b].writer; !owns(std::uint32_t(w))) reported_[peer(rank_of(std::uint32_t(w)))].push_back(b);
     }
 
     std::size_t part_first() const noexcept { return first_; }
@@ -152,7 +152,7 @@ private:
     void reopen(std::uint64_t now) {
         auto open = [&](std::uint32_t c) {
             m_.set_teardown(c, false);
-            const auto r = m_.colors[c].router;
+            const auto r = m_.color_places[c].router;
             if (owns(r)) wake(r, now);
             for (int p = 1; p < hw::ports; ++p)
                 if (const auto n = m_.routers[r].neighbour[std::size_t(p)]; n >= 0 && owns(std::uint32_t(n))) wake(std::uint32_t(n), now);
@@ -179,7 +179,7 @@ private:
                     if (!owns(r)) to[peer(rank_of(r))].wakes.push_back(r);
                 for (const auto c : part.reopened)
                     for (int p = 1; p < hw::ports; ++p)
-                        if (const auto n = m_.routers[m_.colors[c].router].neighbour[std::size_t(p)]; n >= 0 && !owns(std::uint32_t(n)))
+                        if (const auto n = m_.routers[m_.color_places[c].router].neighbour[std::size_t(p)]; n >= 0 && !owns(std::uint32_t(n)))
                             if (auto& list = to[peer(rank_of(std::uint32_t(n)))].reopened; list.empty() || list.back() != c) list.push_back(c);
             }
             for (std::size_t i = 0; i < with_.size(); ++i)

@@ -53,7 +53,8 @@ inline void partition_into(machine& m, std::size_t n) {
     m.borders.clear();
     for (std::uint32_t i = 0; i < m.buffers.size(); ++i) {
         auto& b = m.buffers[i];
-        b.border = b.writer >= 0 && !m.part_of_router(b.router).owns_router(std::uint32_t(b.writer));
+        const std::int32_t writer = m.buffer_places[i].writer;
+        b.border = writer >= 0 && !m.part_of_router(b.router).owns_router(std::uint32_t(writer));
         if (b.border) m.borders.push_back(i);
     }
 }
@@ -108,6 +109,7 @@ public:
         pes();
         m_.routers.shrink_to_fit();
         m_.buffers.shrink_to_fit();
+        m_.buffer_places.shrink_to_fit();
         m_.grown.resize(m_.pes.size());
         partition_into(m_, 1);
     }
@@ -132,8 +134,10 @@ private:
         }
         reserve_huge(m_.routers, l_.routers.size() + l_.pes.size());
         reserve_huge(m_.colors, colors);
+        m_.color_places.reserve(colors);
         reserve_huge(m_.positions, positions);
         reserve_huge(m_.buffers, buffers);
+        m_.buffer_places.reserve(buffers);
     }
 
     std::size_t cell(std::int32_t x, std::int32_t y) const { return std::size_t(y) * std::size_t(l_.width) + std::size_t(x); }
@@ -150,33 +154,29 @@ private:
     }
 
     std::int32_t buffer(std::uint32_t owner, hw::port port, int arriving) {
-        auto& rs = m_.routers[m_.colors[owner].router];
+        auto& rs = m_.routers[m_.color_places[owner].router];
         for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b)
-            if (m_.buffers[b].owner == owner && m_.buffers[b].port == std::uint8_t(port)) return std::int32_t(b);
+            if (m_.buffer_places[b].owner == owner && m_.buffer_places[b].port == std::uint8_t(port)) return std::int32_t(b);
         input_buffer b;
-        b.port = std::uint8_t(port);
-        b.arriving = std::uint8_t(arriving);
-        b.owner = owner;
-        b.router = m_.colors[owner].router;
+        b.router = m_.color_places[owner].router;
         b.items = wavelet_ring<router_buffer_capacity>(router_buffer_capacity);
         m_.buffers.push_back(b);
+        m_.buffer_places.push_back(buffer_place{.owner = owner, .port = std::uint8_t(port), .arriving = std::uint8_t(arriving)});
         ++rs.buffer_count;
         return std::int32_t(m_.buffers.size() - 1);
     }
 
     std::uint32_t new_color(std::uint32_t r, int color, color_kind kind, std::size_t positions = 1) {
         color_state cs;
-        cs.color = std::uint8_t(color);
         cs.kind = kind;
-        cs.router = r;
-        cs.positions = std::uint32_t(m_.positions.size());
         cs.count = std::uint8_t(positions);
-        m_.positions.resize(m_.positions.size() + positions);
         m_.colors.push_back(cs);
+        m_.color_places.push_back(color_place{.positions = std::uint32_t(m_.positions.size()), .router = r, .color = std::uint8_t(color)});
+        m_.positions.resize(m_.positions.size() + positions);
         ++m_.routers[r].color_count;
         return std::uint32_t(m_.colors.size() - 1);
     }
-    position_state& position(std::uint32_t c, std::uint32_t k) { return m_.positions[m_.colors[c].positions + k]; }
+    position_state& position(std::uint32_t c, std::uint32_t k) { return m_.positions[m_.color_places[c].positions + k]; }
 
     void colors_of(std::uint32_t r, const ir::router& ir_router) {
         auto& rs = m_.routers[r];
@@ -187,10 +187,11 @@ private:
             const std::uint32_t c = new_color(r, route.color, route.fabric_adder ? color_kind::adder : color_kind::route,
                                               route.positions.size());
             auto& cs = m_.colors[c];
-            cs.initial = cs.current = route.initial;
+            auto& place = m_.color_places[c];
+            place.initial = cs.current = route.initial;
             cs.ring = route.ring;
             cs.pop = route.pop;
-            cs.start_teardown = cs.teardown = route.teardown;
+            place.start_teardown = cs.teardown = route.teardown;
             for (std::uint32_t k = 0; k < route.positions.size(); ++k) {
                 const auto& from = route.positions[k];
                 auto& pos = position(c, k);
@@ -201,27 +202,27 @@ private:
                 const bool swapped = (route.swapped & hw::bit(from.input)) != 0;
                 const int arriving = swapped ? hw::partner(route.color) : route.color;
                 if (from.input == hw::port::core) {  // the core port reads the PE's output queue on `arriving`
-                    m_.colors[c].core_arriving = std::uint8_t(arriving);
+                    place.core_arriving = std::uint8_t(arriving);
                     continue;
                 }
                 const std::int32_t b = buffer(c, from.input, arriving);
                 position(c, k).source = b;
             }
-            if (route.fabric_adder) m_.colors[c].core_arriving = route.color;  // its f16 operands
+            if (route.fabric_adder) place.core_arriving = route.color;  // its f16 operands
         }
         for (int bank = 0; bank < hw::mp_banks; ++bank) {
             if (!(ir_router.mp_banks & (1u << bank))) continue;
             const int first = hw::mp_first_color(bank);
             const std::uint32_t core = new_color(r, first, color_kind::mp_core);
-            m_.colors[core].mp_bank = std::uint8_t(bank);
-            m_.colors[core].core_arriving = std::uint8_t(first);
+            m_.color_places[core].mp_bank = std::uint8_t(bank);
+            m_.color_places[core].core_arriving = std::uint8_t(first);
             position(core, 0).input = hw::port::core;
             position(core, 0).has_input = true;
             for (const hw::port out : {hw::port::right, hw::port::left, hw::port::up, hw::port::down}) {
                 const int travel = mp_travel_color(first, out);
                 const std::uint32_t c = new_color(r, travel, color_kind::mp_travel);
-                m_.colors[c].mp_bank = std::uint8_t(bank);
-                m_.colors[c].partner = std::int32_t(core);
+                m_.color_places[c].mp_bank = std::uint8_t(bank);
+                m_.color_places[c].partner = std::int32_t(core);
                 const std::int32_t from = buffer(c, hw::opposite(out), travel);  // it arrives from behind
                 position(c, 0).source = from;
                 position(c, 0).input = hw::opposite(out);
@@ -234,10 +235,11 @@ private:
     void resolve(std::uint32_t r) {
         auto& rs = m_.routers[r];
         for (std::uint32_t b = rs.buffers; b < rs.buffers + rs.buffer_count; ++b) {
-            m_.buffers[b].writer = rs.neighbour[std::size_t(m_.buffers[b].port)];
+            m_.buffer_places[b].writer = rs.neighbour[std::size_t(m_.buffer_places[b].port)];
         }
         for (std::uint32_t c = rs.colors; c < rs.colors + rs.color_count; ++c) {
-            auto& cs = m_.colors[c];
+            const auto& cs = m_.colors[c];
+            const auto& place = m_.color_places[c];
             auto lead = [&](hw::port p, int travel) {
                 if (p == hw::port::core) return to_core;
                 const std::int32_t n = rs.neighbour[std::size_t(p)];
@@ -245,14 +247,14 @@ private:
                 return acceptor(m_, n, travel, hw::opposite(p));
             };
             if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) {
-                const int first = hw::mp_first_color(cs.mp_bank);
+                const int first = hw::mp_first_color(place.mp_bank);
                 for (int p = 0; p < hw::ports; ++p)
-                    position(c, 0).target[std::size_t(p)] = lead(hw::port(p), mp_travel_color(first, hw::port(p)));
+                    position(c, 0).set_target(hw::port(p), lead(hw::port(p), mp_travel_color(first, hw::port(p))));
                 continue;
             }
             for (std::uint32_t k = 0; k < cs.count; ++k)
                 for (int p = 0; p < hw::ports; ++p)
-                    if (position(c, k).outputs & (1u << p)) position(c, k).target[std::size_t(p)] = lead(hw::port(p), cs.color);
+                    if (position(c, k).outputs & (1u << p)) position(c, k).set_target(hw::port(p), lead(hw::port(p), place.color));
         }
     }
 
@@ -354,8 +356,8 @@ inline void restart(machine& m, std::uint64_t limit, std::size_t threads) {
         b.committed = 0;
     }
     for (std::uint32_t c = 0; c < m.colors.size(); ++c) {
-        m.switch_to(m.colors[c], m.colors[c].initial);
-        m.set_teardown(c, m.colors[c].start_teardown);
+        m.switch_to(c, m.color_places[c].initial);
+        m.set_teardown(c, m.color_places[c].start_teardown);
     }
     for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
         auto& p = m.pes[i];

@@ -75,18 +75,20 @@ inline diagnostic describe(const machine& m, const run_warning& w) {
                       ""};
 }
 
-/// Why color `cs`'s wavelet `w`, at the head of what its current position reads, cannot move.
-inline std::string stuck_reason(const machine& m, const color_state& cs, const wavelet& w) {
-    const auto& rs = m.routers[cs.router];
-    const std::string c = "color " + std::to_string(cs.color);
-    const auto& pos = m.current(cs);
+/// Why router color `ci`'s wavelet `w`, at the head of what its current position reads, cannot move.
+inline std::string stuck_reason(const machine& m, std::uint32_t ci, const wavelet& w) {
+    const color_state& cs = m.colors[ci];
+    const color_place& place = m.color_places[ci];
+    const auto& rs = m.routers[place.router];
+    const std::string c = "color " + std::to_string(place.color);
+    const auto& pos = cs.at;
     std::uint8_t outputs = pos.outputs;
     if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) {
         const hw::port p = message_port(rs.x, rs.y, w);
-        if (pos.target[std::size_t(p)] == no_acceptor)
+        if (pos.target(p) == no_acceptor)
             return "the message to " + coordinates(message_x(w), message_y(w)) +
                    " cannot go on: the next router has no mp() for bank " +
-                   std::to_string(cs.mp_bank);
+                   std::to_string(place.mp_bank);
         outputs = hw::bit(p);
     }
     if (cs.kind == color_kind::adder && !w.control() &&
@@ -94,9 +96,9 @@ inline std::string stuck_reason(const machine& m, const color_state& cs, const w
         return "the fabric adder waits for an f16 operand from the core of " + coordinates(rs.x, rs.y);
     for (int p = 0; p < hw::ports; ++p) {
         if (!(outputs & (1u << p))) continue;
-        const std::int32_t t = pos.target[std::size_t(p)];
+        const std::int32_t t = pos.target(hw::port(p));
         const auto letter = std::string(1, port_letter(hw::port(p)));
-        const std::int32_t q = cs.kind == color_kind::mp_travel ? m.colors[std::size_t(cs.partner)].core_queue : cs.core_queue;
+        const std::int32_t q = cs.kind == color_kind::mp_travel ? m.colors[std::size_t(place.partner)].core_queue : cs.core_queue;
         if (t == to_core) {
             if (rs.pe < 0) return "the route sends to the core, where no PE is placed";
             if (q < 0) return pe_label(m, std::uint32_t(rs.pe)) + " has no input queue on " + c;
@@ -104,31 +106,35 @@ inline std::string stuck_reason(const machine& m, const color_state& cs, const w
         } else if (t == no_acceptor) {
             const std::int32_t nx = rs.x + hw::dx(hw::port(p)), ny = rs.y + hw::dy(hw::port(p));
             const std::string next = "router " + coordinates(nx, ny);
-            const color_state* there = color_state_at(m, nx, ny, cs.color);
-            if (there && there->kind == color_kind::route && m.current(*there).has_input)
-                return next + "'s route on " + c + " takes input from " + port_letter(m.current(*there).input) +
+            const std::int32_t at = color_at_cell(m, nx, ny, place.color);
+            const color_state* there = at < 0 ? nullptr : &m.colors[std::size_t(at)];
+            if (there && there->kind == color_kind::route && there->at.has_input)
+                return next + "'s route on " + c + " takes input from " + port_letter(there->at.input) +
                        ", not " + port_letter(hw::opposite(hw::port(p)));
             return next + " has no route on " + c;
         } else if (t >= 0) {
             const auto& target = m.buffers[std::size_t(t)];
-            const auto& owner = m.colors[target.owner];
-            const auto& nr = m.routers[owner.router];
-            if (owner.teardown) return "router " + coordinates(nr.x, nr.y) + " holds color " + std::to_string(owner.color) + " in teardown";
+            const auto owner = m.buffer_places[std::size_t(t)].owner;
+            const auto& nr = m.routers[target.router];
+            if (m.colors[owner].teardown)
+                return "router " + coordinates(nr.x, nr.y) + " holds color " + std::to_string(m.color_places[owner].color) + " in teardown";
             if (target.items.full()) return "no room at router " + coordinates(nr.x, nr.y) + " going " + letter;
         }
     }
     return "waiting for room on " + c;
 }
 
-/// Why the wavelet at the head of a router buffer cannot move.
-inline std::string stuck_reason(const machine& m, const input_buffer& b) {
-    const color_state& cs = m.colors[b.owner];
-    const auto& pos = m.current(cs);
-    if (cs.kind == color_kind::route && (!pos.has_input || pos.source != std::int32_t(&b - m.buffers.data())))
-        return std::string(b.items.size() == 1 ? "it came" : "they came") + " in from " + port_letter(hw::port(b.port)) +
+/// Why the wavelet at the head of router buffer `bi` cannot move.
+inline std::string stuck_reason(const machine& m, std::uint32_t bi) {
+    const input_buffer& b = m.buffers[bi];
+    const buffer_place& place = m.buffer_places[bi];
+    const color_state& cs = m.colors[place.owner];
+    const auto& pos = cs.at;
+    if (cs.kind == color_kind::route && (!pos.has_input || pos.source != std::int32_t(bi)))
+        return std::string(b.items.size() == 1 ? "it came" : "they came") + " in from " + port_letter(hw::port(place.port)) +
                " but the route's current position takes input from " +
                (pos.has_input ? std::string(1, port_letter(pos.input)) : std::string("nowhere"));
-    return stuck_reason(m, cs, b.items.front());
+    return stuck_reason(m, place.owner, b.items.front());
 }
 
 /// Why the wavelets in an output queue bound to `color` do not leave for the router.
@@ -136,12 +142,13 @@ inline std::string stuck_reason(const machine& m, std::uint32_t pe, const queue_
     const std::int32_t c = core_reader(m, std::int32_t(m.pes[pe].router), q.color);
     if (c < 0) return "its router takes no color " + std::to_string(q.color) + " from the core";
     const color_state& cs = m.colors[std::size_t(c)];
-    const auto& pos = m.current(cs);
+    const int color = m.color_places[std::size_t(c)].color;
+    const auto& pos = cs.at;
     if (cs.kind == color_kind::route && (!pos.has_input || pos.input != hw::port::core))
-        return "the route on color " + std::to_string(cs.color) + " takes input from " +
+        return "the route on color " + std::to_string(color) + " takes input from " +
                (pos.has_input ? std::string(1, port_letter(pos.input)) : std::string("nowhere")) + " now, not the core";
-    if (cs.teardown) return "its router holds color " + std::to_string(cs.color) + " in teardown";
-    return stuck_reason(m, cs, q.items.front());
+    if (cs.teardown) return "its router holds color " + std::to_string(color) + " in teardown";
+    return stuck_reason(m, std::uint32_t(c), q.items.front());
 }
 
 /// A note for every place wavelets wait: router buffers (by position) and PE queues. Adds the
@@ -156,16 +163,16 @@ inline std::vector<diagnostic> undelivered(const machine& m, std::uint64_t& coun
     for (std::uint32_t b = 0; b < m.buffers.size(); ++b)
         if (!m.buffers[b].items.empty()) order.push_back(b);
     auto where = [&](std::uint32_t b) {
-        const auto& rs = m.routers[m.colors[m.buffers[b].owner].router];
-        return std::tuple(rs.y, rs.x, m.colors[m.buffers[b].owner].color, m.buffers[b].port);
+        const auto& rs = m.routers[m.buffers[b].router];
+        return std::tuple(rs.y, rs.x, m.color_places[m.buffer_places[b].owner].color, m.buffer_places[b].port);
     };
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return where(a) < where(b); });
     for (const auto b : order) {
         const auto& buf = m.buffers[b];
-        const auto& cs = m.colors[buf.owner];
-        const auto& rs = m.routers[cs.router];
-        note(buf.items.size(), " on color " + std::to_string(cs.color) + (buf.items.size() == 1 ? " waits" : " wait") +
-                                   " at router " + coordinates(rs.x, rs.y) + ": " + stuck_reason(m, buf));
+        const auto& rs = m.routers[buf.router];
+        note(buf.items.size(), " on color " + std::to_string(m.color_places[m.buffer_places[b].owner].color) +
+                                   (buf.items.size() == 1 ? " waits" : " wait") + " at router " + coordinates(rs.x, rs.y) + ": " +
+                                   stuck_reason(m, b));
     }
     for (std::uint32_t i = 0; i < m.pes.size(); ++i) {
         if (m.pes[i].queue_count == 0) continue;

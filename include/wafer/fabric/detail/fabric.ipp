@@ -87,9 +87,9 @@ struct fabric::impl {
                m_.queues.capacity() * sizeof(queue_state) + m_.threads.capacity() * sizeof(microthread) +
                m_.fifos.capacity() * sizeof(fifo_state) + m_.stacks.capacity() * sizeof(std::uint32_t) +
                m_.walks.capacity() * (sizeof(prepared_op) + sizeof(ir::dsd_op)) +
-               m_.routers.capacity() * sizeof(router_state) + m_.colors.capacity() * sizeof(color_state) +
+               m_.routers.capacity() * sizeof(router_state) + m_.colors.capacity() * (sizeof(color_state) + sizeof(color_place)) +
                m_.positions.capacity() * sizeof(position_state) + m_.waits.capacity() * sizeof(pe_wait) +
-               m_.buffers.capacity() * sizeof(input_buffer) + m_.grid.capacity() * sizeof(std::int32_t);
+               m_.buffers.capacity() * (sizeof(input_buffer) + sizeof(buffer_place)) + m_.grid.capacity() * sizeof(std::int32_t);
     }
 
     run_state state() const { return detail::capture(m_); }
@@ -285,10 +285,10 @@ struct fabric::impl {
             for (int p = 0; p < hw::ports; ++p) {
                 const std::uint64_t n = c.links[k * hw::ports + std::size_t(p)];
                 if (n == 0) continue;
-                const auto& cs = m_.colors[k];
-                const auto& rs = m_.routers[cs.router];
-                auto& cst = colors[cs.color];
-                cst.color = cs.color;
+                const auto& place = m_.color_places[k];
+                const auto& rs = m_.routers[place.router];
+                auto& cst = colors[place.color];
+                cst.color = place.color;
                 cst.hops += n;
                 if (n > cst.busiest.wavelets) cst.busiest = link_stats{rs.x, rs.y, std::uint8_t(p), n};
             }

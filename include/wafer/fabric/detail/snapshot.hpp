@@ -120,8 +120,7 @@ inline std::string misfit(const machine& m, const run_state& s) {
             return "a queue's state is out of range";
     for (std::size_t c = 0; c < s.colors.size(); ++c) {
         const auto &a = s.colors[c], &b = m.colors[c];
-        if (a.positions != b.positions || a.router != b.router || a.partner != b.partner || a.color != b.color ||
-            a.kind != b.kind || a.count != b.count || a.initial != b.initial || a.core_arriving != b.core_arriving)
+        if (a.kind != b.kind || a.count != b.count)
             return "router color " + std::to_string(c) + " is routed differently";
         const auto queue_fits = [&](std::int32_t q) { return q >= -1 && q < std::int32_t(s.queues.size()); };
         if (a.current >= a.count || !queue_fits(a.core_queue) || !queue_fits(a.core_feed))
@@ -129,7 +128,7 @@ inline std::string misfit(const machine& m, const run_state& s) {
     }
     for (std::size_t i = 0; i < s.buffers.size(); ++i) {
         const auto &a = s.buffers[i], &b = m.buffers[i];
-        if (a.port != b.port || a.arriving != b.arriving || a.owner != b.owner || a.router != b.router || a.writer != b.writer)
+        if (a.router != b.router)
             return "router buffer " + std::to_string(i) + " is placed differently";
         if (!a.items.valid() || a.start_size > router_buffer_capacity) return "router buffer " + std::to_string(i) + " is out of range";
     }
@@ -150,7 +149,7 @@ inline std::string misfit(const machine& m, const run_state& s) {
 /// other processes' bands (bands_state.hpp).
 inline void derive(machine& m) {
     for (std::size_t w = 0; w < m.walks.size(); ++w) m.walks[w] = prepare(m.walk_ops[w]);
-    for (auto& c : m.colors) m.switch_to(c, c.current);
+    for (std::uint32_t c = 0; c < m.colors.size(); ++c) m.switch_to(c, m.colors[c].current);
 }
 
 /// Puts state `s` into machine `m` (it fits: misfit() is empty), for a run that resumes.

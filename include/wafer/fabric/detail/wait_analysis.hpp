@@ -82,12 +82,11 @@ inline std::vector<blocked_thread> blocked_threads(machine& m, std::uint32_t i) 
     return out;
 }
 
-inline const color_state* color_state_at(const machine& m, std::int32_t x, std::int32_t y, int color) {
-    if (x < 0 || y < 0 || x >= m.layout->width || y >= m.layout->height) return nullptr;
+/// The router color for `color` at cell (x, y), or -1.
+inline std::int32_t color_at_cell(const machine& m, std::int32_t x, std::int32_t y, int color) {
+    if (x < 0 || y < 0 || x >= m.layout->width || y >= m.layout->height) return -1;
     const std::int32_t r = m.grid[std::size_t(y) * std::size_t(m.layout->width) + std::size_t(x)];
-    if (r < 0) return nullptr;
-    const auto c = color_at(m, std::uint32_t(r), color);
-    return c < 0 ? nullptr : &m.colors[std::size_t(c)];
+    return r < 0 ? -1 : color_at(m, std::uint32_t(r), color);
 }
 
 inline bool outside(const machine& m, std::int32_t x, std::int32_t y) {
@@ -101,16 +100,17 @@ inline route_end trace_to(const machine& m, std::uint32_t i, int color) {
     int c = color;
     for (std::size_t hops = 0; hops <= m.routers.size(); ++hops) {
         route_end e{route_end::kind::no_route, x, y, std::uint8_t(c), std::uint8_t(via), -1};
-        const color_state* cs = color_state_at(m, x, y, c);
-        if (!cs) return e;
+        const std::int32_t at = color_at_cell(m, x, y, c);
+        if (at < 0) return e;
+        const color_state* cs = &m.colors[std::size_t(at)];
         if (cs->kind == color_kind::mp_core || cs->kind == color_kind::mp_travel) return e.k = route_end::kind::message, e;
-        const auto& pos = m.current(*cs);
+        const auto& pos = cs->at;
         if (!(pos.outputs & hw::bit(via))) return e.k = route_end::kind::not_sent, e;
         if (!pos.has_input) return e.k = route_end::kind::no_input, e;
         if (cs->teardown) return e.k = route_end::kind::teardown, e;
         const std::int32_t source = pos.source;
-        const int arriving = pos.input == hw::port::core ? cs->core_arriving
-                             : source >= 0             ? m.buffers[std::size_t(source)].arriving
+        const int arriving = pos.input == hw::port::core ? m.color_places[std::size_t(at)].core_arriving
+                             : source >= 0             ? m.buffer_places[std::size_t(source)].arriving
                                                        : c;
         if (pos.input == hw::port::core) {
             const std::int32_t r = m.grid[std::size_t(y) * std::size_t(m.layout->width) + std::size_t(x)];
@@ -145,15 +145,16 @@ inline route_end trace_from(const machine& m, std::uint32_t i, int color) {
         const std::int32_t r = m.grid[std::size_t(y) * std::size_t(m.layout->width) + std::size_t(x)];
         const std::int32_t b = from == hw::port::core ? core_reader(m, r, c) : acceptor(m, r, c, from);
         if (b < 0) {
-            if (const color_state* cs = color_state_at(m, x, y, c); cs && m.current(*cs).has_input)
-                e.k = route_end::kind::wrong_input, e.port = std::uint8_t(m.current(*cs).input);
+            if (const auto at = color_at_cell(m, x, y, c); at >= 0 && m.colors[std::size_t(at)].at.has_input)
+                e.k = route_end::kind::wrong_input, e.port = std::uint8_t(m.colors[std::size_t(at)].at.input);
             return e;
         }
-        const color_state& cs = from == hw::port::core ? m.colors[std::size_t(b)] : m.colors[m.buffers[std::size_t(b)].owner];
-        e.color = cs.color;
+        const std::size_t ci = from == hw::port::core ? std::size_t(b) : m.buffer_places[std::size_t(b)].owner;
+        const color_state& cs = m.colors[ci];
+        e.color = m.color_places[ci].color;
         if (cs.kind == color_kind::mp_core || cs.kind == color_kind::mp_travel) return e.k = route_end::kind::message, e;
         if (cs.teardown) return e.k = route_end::kind::teardown, e;
-        const auto& pos = m.current(cs);
+        const auto& pos = cs.at;
         if (!pos.has_input || pos.input != from) {
             e.k = route_end::kind::wrong_input;
             e.port = std::uint8_t(pos.input);
@@ -171,11 +172,11 @@ inline route_end trace_from(const machine& m, std::uint32_t i, int color) {
             if (pos.outputs & (1u << p)) next = p;
         if (next < 0) return e.k = route_end::kind::not_sent, e;
         const std::int32_t nx = x + hw::dx(hw::port(next)), ny = y + hw::dy(hw::port(next));
-        if (outside(m, nx, ny)) return route_end{route_end::kind::edge, x, y, cs.color, std::uint8_t(next), -1};
+        if (outside(m, nx, ny)) return route_end{route_end::kind::edge, x, y, e.color, std::uint8_t(next), -1};
         x = nx;
         y = ny;
         from = hw::opposite(hw::port(next));
-        c = cs.color;
+        c = e.color;
     }
     return route_end{route_end::kind::loop, x, y, std::uint8_t(color), 0, -1};
 }
