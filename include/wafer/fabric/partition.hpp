@@ -7,7 +7,9 @@
 // arrives in a cycle leaves in the next anyway (router.hpp), so this changes nothing, and the
 // outcome is the same for any number of partitions.
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <queue>
 #include <tuple>
 #include <vector>
 
@@ -101,9 +103,10 @@ struct partition {
     trace_scope* tracing = nullptr;                  ///< what to record, while the run traces
     std::vector<trace_event> events;                 ///< what its PEs and routers recorded
     // How many events are labelled up to the last cycle run (fabric.ipp, past_trace_limit): of the
-    // first `events_sorted`, `events_settled` are, and `events_ahead` holds the others' cycles.
+    // first `events_sorted`, `events_settled` are, and `events_ahead` holds the others' cycles
+    // (labelled later: a PE's burst runs ahead), earliest first.
     std::size_t events_sorted = 0, events_settled = 0;
-    std::vector<std::uint64_t> events_ahead;
+    std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> events_ahead;
     run_counters* counting = nullptr;                ///< its PEs' and routers' counters, when the run counts
 
     void note(const trace_event& e) {
@@ -149,7 +152,7 @@ struct partition {
     void forget_events() {
         events.clear();
         events_sorted = events_settled = 0;
-        events_ahead.clear();
+        events_ahead = {};
     }
 };
 

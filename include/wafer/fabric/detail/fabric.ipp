@@ -235,8 +235,12 @@ struct fabric::impl {
     bool past_trace_limit(const trace& t, std::uint64_t now) {
         std::size_t settled = 0;
         for (auto& p : m_.parts) {
-            for (; p.events_sorted < p.events.size(); ++p.events_sorted) p.events_ahead.push_back(p.events[p.events_sorted].cycle);
-            p.events_settled += std::size_t(std::erase_if(p.events_ahead, [&](std::uint64_t c) { return c <= now; }));
+            for (; p.events_sorted < p.events.size(); ++p.events_sorted) {
+                const std::uint64_t cycle = p.events[p.events_sorted].cycle;
+                if (cycle <= now) ++p.events_settled;
+                else p.events_ahead.push(cycle);
+            }
+            for (; !p.events_ahead.empty() && p.events_ahead.top() <= now; p.events_ahead.pop()) ++p.events_settled;
             settled += p.events_settled;
         }
         return settled > t.options.max_events;
