@@ -128,10 +128,17 @@ inline ir::color_route color_route_of(const region& r, const route_rule& rule, s
 WAFER_DECL ir::layout build(const region& layout, const kernel_provider& provider, diagnostics& out,
                             const build_options& options = {});
 
+namespace detail {
+/// build() of the frozen layout whose bytes start at `bytes`: out of line, so that a translation
+/// unit building a frozen layout does not compile its decoding again.
+WAFER_DECL ir::layout build_frozen(const unsigned char* bytes, const kernel_provider& provider, diagnostics& out,
+                                   const build_options& options);
+}  // namespace detail
+
 template <std::size_t N, frozen_check Check>
 ir::layout build(const frozen_layout<N, Check>& f, const kernel_provider& provider, diagnostics& out,
                  const build_options& options = {}) {
-    return build(f.thaw(), provider, out, options);
+    return detail::build_frozen(f.bytes.data(), provider, out, options);
 }
 
 }  // namespace wafer::paint

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "wafer/core/config.hpp"
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/tungsten/types.hpp"
 
@@ -305,12 +306,21 @@ struct import_statement {
     }
 };
 
+/// One statement. Copying, moving, destroying and comparing one visits every alternative: they are
+/// declared here and defined once (detail/ast.ipp), so that a translation unit that only builds a
+/// kernel (the DSL) does not instantiate the whole variant again (docs/performance.md, Compile cost).
 struct statement
     : std::variant<param_decl, socket_decl, var_decl, struct_decl, typedef_decl, assignment, block, if_statement,
                    loop_statement, function_decl, return_statement, call_statement, handler_decl, fifo_decl,
                    task_decl, task_statement, import_statement> {
     using variant::variant;
-    friend bool operator==(const statement&, const statement&) = default;
+    WAFER_DECL statement();
+    WAFER_DECL statement(const statement&);
+    WAFER_DECL statement(statement&&) noexcept;
+    WAFER_DECL statement& operator=(const statement&);
+    WAFER_DECL statement& operator=(statement&&) noexcept;
+    WAFER_DECL ~statement();
+    friend WAFER_DECL bool operator==(const statement&, const statement&);
 };
 
 /// A whole `.w` file (or a kernel built in C++).
@@ -322,3 +332,7 @@ struct program {
 };
 
 }  // namespace wafer::tungsten::ast
+
+#if !defined(WAFER_SEPARATE_COMPILATION)
+#include "wafer/tungsten/detail/ast.ipp"
+#endif

@@ -266,4 +266,9 @@ WAFER_DECL ir::layout build(const region& layout, const kernel_provider& provide
     return l;
 }
 
+WAFER_DECL ir::layout detail::build_frozen(const unsigned char* bytes, const kernel_provider& provider, diagnostics& out,
+                                           const build_options& options) {
+    return build(decode(bytes), provider, out, options);
+}
+
 }  // namespace wafer::paint
