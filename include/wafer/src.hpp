@@ -2,13 +2,20 @@
 // The separately compiled part of wafer (core/config.hpp, docs/embedding.md): include this in ONE
 // translation unit of a program whose translation units all define WAFER_SEPARATE_COMPILATION
 // (CMake's wafer::compiled target does both). It defines the fabric class's members, Paint's
-// build(), Tungsten's lower() and a Tungsten statement's copy, move and comparison, which the
-// headers then only declare.
+// build() and evaluate(), Tungsten's lower(), a C++ kernel's lowering and the DSL's AST builders,
+// and the construction, copy, move and destruction of the Tungsten AST's nodes, a layout and a PE
+// program, which the headers then only declare.
 #if !defined(WAFER_SEPARATE_COMPILATION)
 #error "wafer/src.hpp defines what a separately compiled wafer declares: define WAFER_SEPARATE_COMPILATION"
 #endif
 
 #include "wafer/fabric/detail/fabric.ipp"
+#include "wafer/ir/detail/layout.ipp"
+#include "wafer/ir/detail/pe_program.ipp"
 #include "wafer/paint/detail/build.ipp"
+#include "wafer/paint/detail/evaluate.ipp"
 #include "wafer/tungsten/detail/ast.ipp"
 #include "wafer/tungsten/detail/lower.ipp"
+#include "wafer/tungsten/dsl/detail/kernels.ipp"
+#include "wafer/tungsten/dsl/detail/nodes.ipp"
+#include "wafer/tungsten/dsl/detail/scope.ipp"

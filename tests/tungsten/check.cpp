@@ -25,10 +25,9 @@ TEST_CASE("reference §1: a declarator's own initializer cannot use its name, qu
         "xp w = w + 1; // error: 'w' is used before declaration\n"
         "}\n";
     auto w_decl = placed(scalar(bt::xp, "w", at_pos(id("w"), 4, 8) + lit(1)), 4, 4);
-    ast::program p{"k",
-                   source_text("k.w", text),
-                   {scalar(bt::xp, "x", lit(10)), scalar(bt::xp, "w", lit(1)),
-                    block({scalar(bt::xp, "y", id("x") + lit(1)), scalar(bt::xp, "x", id("y") + lit(1)), w_decl})}};
+    const auto p = kernel({scalar(bt::xp, "x", lit(10)), scalar(bt::xp, "w", lit(1)),
+                           block({scalar(bt::xp, "y", id("x") + lit(1)), scalar(bt::xp, "x", id("y") + lit(1)), w_decl})},
+                          "k", source_text("k.w", text));
     diagnostics ds;
     try {
         lower(p, {}, ds);
@@ -64,9 +63,8 @@ TEST_CASE("reference §1: names are visible from their declaration to the end of
 
 TEST_CASE("reference §1: duplicate declarations in one scope, with a note where the first was") {
     const std::string text = "xp a[4];\nxp a[8];\n";
-    ast::program p{"k",
-                   source_text("k.w", text),
-                   {placed(var(bt::xp, "a", {dim(4)}), 1, 4), placed(var(bt::xp, "a", {dim(8)}), 2, 4)}};
+    const auto p = kernel({placed(var(bt::xp, "a", {dim(4)}), 1, 4), placed(var(bt::xp, "a", {dim(8)}), 2, 4)}, "k",
+                          source_text("k.w", text));
     diagnostics ds;
     try {
         lower(p, {}, ds);
@@ -262,10 +260,10 @@ TEST_CASE("malformed and overdeep input is an error, never a crash") {
     auto deep = lit(1);
     for (int k = 0; k < 300; ++k) deep = deep + lit(1);
     CHECK(first_error(kernel({var(bt::xp, "x"), assign(id("x"), deep)})) == "expression nests deeper than 256 levels");
-    ast::expr bad{.k = ast::expr::kind::binary, .operands = {lit(1)}};
+    const ast::expr bad = node(ast::expr::kind::binary, {lit(1)});
     CHECK(first_error(kernel({var(bt::xp, "x"), assign(id("x"), bad)})) ==
           "malformed expression (wrong number of operands)");
-    ast::expr unknown{.k = ast::expr::kind::binary, .op = ast::binary_op(200), .operands = {lit(1), lit(2)}};
+    const ast::expr unknown = binary(ast::binary_op(200), lit(1), lit(2));
     CHECK(first_error(kernel({var(bt::xp, "x"), assign(id("x"), unknown)})) ==
           "malformed expression (unknown operator)");
     CHECK(first_error(kernel({param("N", lit(0x4000000000000000) * lit(4))})) ==

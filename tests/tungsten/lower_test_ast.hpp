@@ -15,20 +15,35 @@ using ast::expr;
 using ast::initializer;
 using ast::statement;
 
-inline expr lit(std::int64_t v) { return expr{.k = expr::kind::integer, .value = v}; }
-inline expr real(double v) { return expr{.k = expr::kind::real, .real = v}; }
-inline expr id(std::string name) { return expr{.k = expr::kind::name, .name = std::move(name)}; }
+// (AST nodes are not aggregates: ast.hpp declares their special members.)
+inline expr node(expr::kind k, std::vector<expr> operands = {}) {
+    expr e;
+    e.k = k;
+    e.operands = std::move(operands);
+    return e;
+}
+inline expr lit(std::int64_t v) { return ast::integer_expr(v); }
+inline expr real(double v) {
+    expr e = node(expr::kind::real);
+    e.real = v;
+    return e;
+}
+inline expr id(std::string name) { return ast::name_expr(std::move(name)); }
 template <class... Subscripts>
 expr at(std::string name, Subscripts... subs) {
-    return expr{.k = expr::kind::subscript, .name = std::move(name), .operands = {std::move(subs)...}};
+    expr e = node(expr::kind::subscript, {std::move(subs)...});
+    e.name = std::move(name);
+    return e;
 }
 inline expr binary(ast::binary_op op, expr a, expr b) {
-    return expr{.k = expr::kind::binary, .op = op, .operands = {std::move(a), std::move(b)}};
+    expr e = node(expr::kind::binary, {std::move(a), std::move(b)});
+    e.op = op;
+    return e;
 }
 inline expr operator+(expr a, expr b) { return binary(ast::binary_op::add, std::move(a), std::move(b)); }
 inline expr operator-(expr a, expr b) { return binary(ast::binary_op::sub, std::move(a), std::move(b)); }
 inline expr operator*(expr a, expr b) { return binary(ast::binary_op::mul, std::move(a), std::move(b)); }
-inline expr operator-(expr a) { return expr{.k = expr::kind::negate, .operands = {std::move(a)}}; }
+inline expr operator-(expr a) { return node(expr::kind::negate, {std::move(a)}); }
 
 /// `e` at line:col (for diagnostics that quote the source).
 inline expr at_pos(expr e, std::uint32_t line, std::uint32_t col) {
@@ -36,19 +51,31 @@ inline expr at_pos(expr e, std::uint32_t line, std::uint32_t col) {
     return e;
 }
 
-inline initializer value(expr e) { return initializer{false, std::move(e), {}, {}}; }
+inline initializer value(expr e) {
+    initializer i;
+    i.value = std::move(e);
+    return i;
+}
 inline initializer list(std::vector<initializer> elements = {}) {
-    return initializer{true, {}, std::move(elements), {}};
+    initializer l;
+    l.is_list = true;
+    l.elements = std::move(elements);
+    return l;
 }
 /// `{1, 2, 3}` from integers.
 inline initializer ints(std::vector<std::int64_t> vs) {
-    initializer l{true, {}, {}, {}};
+    initializer l = list();
     for (auto v : vs) l.elements.push_back(value(lit(v)));
     return l;
 }
 
-inline ast::dimension dim(std::string name, expr extent) { return {std::move(name), std::move(extent), {}}; }
-inline ast::dimension dim(std::int64_t extent) { return {"", lit(extent), {}}; }
+inline ast::dimension dim(std::string name, expr extent) {
+    ast::dimension d;
+    d.name = std::move(name);
+    d.extent = std::move(extent);
+    return d;
+}
+inline ast::dimension dim(std::int64_t extent) { return dim("", lit(extent)); }
 
 inline ast::param_decl param(std::string name, std::optional<expr> def = std::nullopt, base_type t = base_type::xp) {
     return {t, std::move(name), std::move(def), {}};
@@ -56,16 +83,30 @@ inline ast::param_decl param(std::string name, std::optional<expr> def = std::nu
 inline ast::socket_decl sock(base_type t, std::string name) { return {t, std::move(name), {}}; }
 inline ast::var_decl var(base_type t, std::string name, std::vector<ast::dimension> dims = {},
                          std::optional<initializer> init = std::nullopt) {
-    return {.type = t, .name = std::move(name), .dims = std::move(dims), .init = std::move(init)};
+    ast::var_decl d;
+    d.type = t;
+    d.name = std::move(name);
+    d.dims = std::move(dims);
+    d.init = std::move(init);
+    return d;
 }
 inline ast::var_decl scalar(base_type t, std::string name, expr init) {
     return var(t, std::move(name), {}, value(std::move(init)));
 }
 inline ast::iterator loop(std::string name, expr lo, expr hi) {
-    return {std::move(name), std::move(lo), std::move(hi), {}};
+    ast::iterator i;
+    i.name = std::move(name);
+    i.lo = std::move(lo);
+    i.hi = std::move(hi);
+    return i;
 }
 inline ast::assignment assign(std::vector<ast::iterator> loops, expr target, expr value, bool stream = false) {
-    return {.loops = std::move(loops), .stream = stream, .target = std::move(target), .value = std::move(value)};
+    ast::assignment a;
+    a.loops = std::move(loops);
+    a.stream = stream;
+    a.target = std::move(target);
+    a.value = std::move(value);
+    return a;
 }
 inline ast::assignment assign(expr target, expr value) { return assign({}, std::move(target), std::move(value)); }
 inline ast::block block(std::vector<statement> body, std::string label = "") {
@@ -78,8 +119,12 @@ S placed(S s, std::uint32_t line, std::uint32_t col) {
     return s;
 }
 
-inline ast::program kernel(std::vector<statement> body, std::string name = "k") {
-    return ast::program{std::move(name), {}, std::move(body)};
+inline ast::program kernel(std::vector<statement> body, std::string name = "k", source_text source = {}) {
+    ast::program p;
+    p.name = std::move(name);
+    p.source = std::move(source);
+    p.body = std::move(body);
+    return p;
 }
 
 /// Lowers and expects success (warnings allowed).

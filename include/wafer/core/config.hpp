@@ -13,3 +13,24 @@
 #else
 #define WAFER_DECL inline
 #endif
+
+/// Declares a type's construction, copy, move and destruction, defined once by
+/// WAFER_DEFINE_SPECIAL_MEMBERS (in an .ipp file that wafer/src.hpp includes): a translation unit that
+/// only builds or holds one (a DSL kernel's AST, a built layout) then calls them instead of compiling
+/// them again, at -O2 inlined wherever one is made (docs/performance.md, Compile cost). A type that
+/// declares them is not an aggregate: build it member by member.
+#define WAFER_DECLARE_SPECIAL_MEMBERS(T) \
+    WAFER_DECL T();                      \
+    WAFER_DECL T(const T&);              \
+    WAFER_DECL T(T&&) noexcept;          \
+    WAFER_DECL T& operator=(const T&);   \
+    WAFER_DECL T& operator=(T&&) noexcept; \
+    WAFER_DECL ~T()
+
+#define WAFER_DEFINE_SPECIAL_MEMBERS(T)                    \
+    WAFER_DECL T::T() = default;                           \
+    WAFER_DECL T::T(const T&) = default;                   \
+    WAFER_DECL T::T(T&&) noexcept = default;               \
+    WAFER_DECL T& T::operator=(const T&) = default;        \
+    WAFER_DECL T& T::operator=(T&&) noexcept = default;    \
+    WAFER_DECL T::~T() = default;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "wafer/core/config.hpp"
 #include "wafer/core/hardware.hpp"
 #include "wafer/ir/pe_program.hpp"
 
@@ -84,6 +85,7 @@ struct layout {
     std::vector<placed_pe> pes;           ///< sorted by (y, x)
     std::vector<router> routers;          ///< sorted by (y, x); only routers with a configured color or bank
     std::vector<map_entry> symbols;
+    WAFER_DECLARE_SPECIAL_MEMBERS(layout);
     friend bool operator==(const layout&, const layout&) = default;
 };
 
@@ -104,3 +106,7 @@ inline std::optional<std::size_t> pe_index(const layout& l, std::int32_t x, std:
 }
 
 }  // namespace wafer::ir
+
+#if !defined(WAFER_SEPARATE_COMPILATION)
+#include "wafer/ir/detail/layout.ipp"
+#endif

@@ -7,14 +7,15 @@
 // statement's). `/` divides exactly: a whole quotient stays an integer (nx/2 for an even nx), any
 // other is a float, which a coordinate or count then rejects; `//` and `%` truncate toward zero, as
 // in C. What the guide has and this evaluator does not yet is an error saying "not supported yet".
-// The primitives are in detail/primitives/, one header per family.
+// The evaluator is detail/evaluator.hpp; the primitives are in detail/primitives/, one header per family.
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "wafer/core/config.hpp"
+#include "wafer/core/diagnostic.hpp"
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/paint/ast.hpp"
-#include "wafer/paint/detail/evaluator.hpp"
 #include "wafer/paint/region.hpp"
 
 namespace wafer::paint {
@@ -28,8 +29,12 @@ struct eval_options {
 };
 
 /// The region the program's last statement evaluates to. Errors are added to `out` and thrown.
-inline region evaluate(const ast::program& p, const eval_options& options, diagnostics& out) {
-    return detail::evaluator(out, options.include, options.show).run(p, options.variables);
-}
+/// (Defined in detail/evaluate.ipp: a unit that includes the umbrella header without evaluating Paint
+/// text need not compile the evaluator.)
+WAFER_DECL region evaluate(const ast::program& p, const eval_options& options, diagnostics& out);
 
 }  // namespace wafer::paint
+
+#if !defined(WAFER_SEPARATE_COMPILATION)
+#include "wafer/paint/detail/evaluate.ipp"
+#endif

@@ -75,8 +75,13 @@ struct expr {
     std::vector<expr> operands;
     source_position pos;
 
+    WAFER_DECLARE_SPECIAL_MEMBERS(expr);
     friend bool operator==(const expr&, const expr&) = default;
 };
+
+/// `name` and an integer literal at `pos`, as the parser makes them.
+WAFER_DECL expr name_expr(std::string name, source_position pos = {});
+WAFER_DECL expr integer_expr(std::int64_t value, source_position pos = {});
 
 /// `{1, 2, {3, 4}}` or a single expression.
 struct initializer {
@@ -84,6 +89,7 @@ struct initializer {
     expr value;                          ///< when !is_list
     std::vector<initializer> elements;   ///< when is_list (may be empty: `{}`)
     source_position pos;
+    WAFER_DECLARE_SPECIAL_MEMBERS(initializer);
     friend bool operator==(const initializer&, const initializer&) = default;
 };
 
@@ -92,6 +98,7 @@ struct dimension {
     std::string name;
     expr extent;
     source_position pos;
+    WAFER_DECLARE_SPECIAL_MEMBERS(dimension);
     friend bool operator==(const dimension&, const dimension&) = default;
 };
 
@@ -150,6 +157,7 @@ struct var_decl {
     std::optional<ast::placement> placement;
     std::optional<initializer> init;
     source_position pos;
+    WAFER_DECLARE_SPECIAL_MEMBERS(var_decl);
     friend bool operator==(const var_decl&, const var_decl&) = default;
 };
 
@@ -170,6 +178,7 @@ struct iterator {
     std::string name;
     expr lo, hi;
     source_position pos;
+    WAFER_DECLARE_SPECIAL_MEMBERS(iterator);
     friend bool operator==(const iterator&, const iterator&) = default;
 };
 
@@ -183,6 +192,7 @@ struct assignment {
     expr target;                  ///< a name or a subscript
     expr value;
     source_position pos;          ///< of the statement's first token
+    WAFER_DECLARE_SPECIAL_MEMBERS(assignment);
     friend bool operator==(const assignment&, const assignment&) = default;
 };
 
@@ -314,12 +324,7 @@ struct statement
                    loop_statement, function_decl, return_statement, call_statement, handler_decl, fifo_decl,
                    task_decl, task_statement, import_statement> {
     using variant::variant;
-    WAFER_DECL statement();
-    WAFER_DECL statement(const statement&);
-    WAFER_DECL statement(statement&&) noexcept;
-    WAFER_DECL statement& operator=(const statement&);
-    WAFER_DECL statement& operator=(statement&&) noexcept;
-    WAFER_DECL ~statement();
+    WAFER_DECLARE_SPECIAL_MEMBERS(statement);
     friend WAFER_DECL bool operator==(const statement&, const statement&);
 };
 
@@ -328,6 +333,7 @@ struct program {
     std::string name;              ///< kernel name: the file's stem, or the DSL kernel's name
     source_text source;            ///< the text diagnostics quote (empty for C++ kernels)
     std::vector<statement> body;
+    WAFER_DECLARE_SPECIAL_MEMBERS(program);
     friend bool operator==(const program& a, const program& b) { return a.name == b.name && a.body == b.body; }
 };
 

@@ -29,6 +29,14 @@ public:
 private:
     source_position at(const x3::position_tagged& node) const { return handler_.position_of(node); }
 
+    /// An expression of kind `k` at `node` (AST nodes are not aggregates: ast.hpp).
+    ast::expr node(ast::expr::kind k, const x3::position_tagged& at_node) const {
+        ast::expr e;
+        e.k = k;
+        e.pos = at(at_node);
+        return e;
+    }
+
     // --- expressions; `depth` is the node's depth in the expression tree being built
 
     ast::expr expr(const operand& o, std::size_t depth) const {
@@ -37,25 +45,27 @@ private:
 
     ast::expr expr(const integer_literal& lit, std::size_t depth) const {
         check_depth(handler_, lit, depth);
-        return {.k = ast::expr::kind::integer, .value = value_of(lit, handler_), .pos = at(lit)};
+        return ast::integer_expr(value_of(lit, handler_), at(lit));
     }
 
     ast::expr expr(const real_literal& lit, std::size_t depth) const {
         check_depth(handler_, lit, depth);
-        return {.k = ast::expr::kind::real, .real = value_of(lit, handler_), .pos = at(lit)};
+        ast::expr e = node(ast::expr::kind::real, lit);
+        e.real = value_of(lit, handler_);
+        return e;
     }
 
     ast::expr expr(const reference& ref, std::size_t depth) const {
         // The last member is the root of the tree: the variable's name sits deepest.
         const std::size_t root_depth = depth + ref.members.size();
         check_depth(handler_, ref, root_depth);
-        ast::expr e{.k = ref.subscripts.empty() ? ast::expr::kind::name : ast::expr::kind::subscript,
-                    .name = ref.name,
-                    .pos = at(ref)};
+        ast::expr e = node(ref.subscripts.empty() ? ast::expr::kind::name : ast::expr::kind::subscript, ref);
+        e.name = ref.name;
         for (const auto& s : ref.subscripts) e.operands.push_back(expr(s, root_depth + 1));
         for (std::size_t k = 0; k < ref.members.size(); ++k) {
             const auto& part = ref.members[k];
-            ast::expr m{.k = ast::expr::kind::member, .name = part.name, .pos = at(part)};
+            ast::expr m = node(ast::expr::kind::member, part);
+            m.name = part.name;
             m.operands.push_back(std::move(e));
             for (const auto& s : part.subscripts) m.operands.push_back(expr(s, root_depth - k));
             e = std::move(m);
@@ -65,7 +75,8 @@ private:
 
     ast::expr expr(const call& c, std::size_t depth) const {
         check_depth(handler_, c, depth);
-        ast::expr e{.k = ast::expr::kind::call, .name = c.name, .pos = at(c)};
+        ast::expr e = node(ast::expr::kind::call, c);
+        e.name = c.name;
         for (const auto& a : c.arguments) e.operands.push_back(expr(a, depth + 1));
         return e;
     }
@@ -77,7 +88,8 @@ private:
         ast::expr e = expr(s.operand, operand_depth);
         for (std::size_t k = s.loops.size(); k-- > 0;) {
             const auto& l = s.loops[k];
-            ast::expr sum{.k = ast::expr::kind::sum, .name = l.iterator, .pos = k == 0 ? at(s) : at(l)};
+            ast::expr sum = k == 0 ? node(ast::expr::kind::sum, s) : node(ast::expr::kind::sum, l);
+            sum.name = l.iterator;
             sum.operands.push_back(expr(l.lo, depth + k + 1));
             sum.operands.push_back(expr(l.hi, depth + k + 1));
             sum.operands.push_back(std::move(e));
@@ -88,7 +100,7 @@ private:
 
     ast::expr expr(const size_of& s, std::size_t depth) const {
         check_depth(handler_, s, depth);
-        ast::expr e{.k = ast::expr::kind::size_of_type, .pos = at(s)};
+        ast::expr e = node(ast::expr::kind::size_of_type, s);
         boost::apply_visitor(
             [&](const auto& what) {
                 using T = std::decay_t<decltype(what)>;
@@ -108,15 +120,15 @@ private:
     ast::expr expr(const unary_operation& u, std::size_t depth) const {
         check_depth(handler_, u, depth);
         using kind = ast::expr::kind;
-        ast::expr e{.k = u.sign == '-' ? kind::negate : u.sign == '~' ? kind::complement : kind::logical_not,
-                    .pos = at(u)};
+        ast::expr e = node(u.sign == '-' ? kind::negate : u.sign == '~' ? kind::complement : kind::logical_not, u);
         e.operands.push_back(expr(u.value, depth + 1));
         return e;
     }
 
     ast::expr expr(const cast& c, std::size_t depth) const {
         check_depth(handler_, c, depth);
-        ast::expr e{.k = ast::expr::kind::cast, .type = c.type, .pos = at(c)};
+        ast::expr e = node(ast::expr::kind::cast, c);
+        e.type = c.type;
         e.operands.push_back(expr(c.value, depth + 1));
         return e;
     }
@@ -125,7 +137,8 @@ private:
         return fold_left(
             handler_, ch, depth, [&](const operand& o, std::size_t d) { return expr(o, d); },
             [&](ast::binary_op op, ast::expr lhs, ast::expr rhs) {
-                ast::expr b{.k = ast::expr::kind::binary, .op = op, .pos = at(ch)};
+                ast::expr b = node(ast::expr::kind::binary, ch);
+                b.op = op;
                 b.operands.push_back(std::move(lhs));
                 b.operands.push_back(std::move(rhs));
                 return b;
@@ -136,7 +149,7 @@ private:
         if (!e.branches) return expr(e.condition, depth);
         check_depth(handler_, e, depth);
         const auto& b = e.branches->get();
-        ast::expr c{.k = ast::expr::kind::conditional, .pos = at(e)};
+        ast::expr c = node(ast::expr::kind::conditional, e);
         c.operands.push_back(expr(e.condition, depth + 1));
         c.operands.push_back(expr(b.if_true, depth + 1));
         c.operands.push_back(expr(b.if_false, depth + 1));
@@ -151,10 +164,15 @@ private:
         return boost::apply_visitor([&](const auto& node) { return init(unwrap(node)); }, i.get());
     }
     ast::initializer init(const expression& value) const {
-        return {.is_list = false, .value = expr(value), .pos = at(value)};
+        ast::initializer out;
+        out.value = expr(value);
+        out.pos = at(value);
+        return out;
     }
     ast::initializer init(const initializer_list& list) const {
-        ast::initializer out{.is_list = true, .pos = at(list)};
+        ast::initializer out;
+        out.is_list = true;
+        out.pos = at(list);
         for (const auto& element : list.elements) out.elements.push_back(init(element));
         return out;
     }
@@ -168,7 +186,12 @@ private:
 
     ast::var_decl variable(const type_spec& type, bool is_volatile, const declarator& d) const {
         auto [base, named] = type_of(type);
-        ast::var_decl v{.type = base, .named = named, .is_volatile = is_volatile, .name = d.name, .pos = at(d)};
+        ast::var_decl v;
+        v.type = base;
+        v.named = named;
+        v.is_volatile = is_volatile;
+        v.name = d.name;
+        v.pos = at(d);
         v.dims = dimensions(d.dims);
         v.annotations = d.annotations;
         if (d.place)
@@ -183,8 +206,12 @@ private:
 
     std::vector<ast::dimension> dimensions(const std::vector<dimension>& dims) const {
         std::vector<ast::dimension> out;
-        for (const auto& dim : dims)
-            out.push_back({.name = dim.name.value_or(""), .extent = expr(dim.extent), .pos = at(dim)});
+        for (const auto& dim : dims) {
+            ast::dimension& d = out.emplace_back();
+            d.name = dim.name.value_or("");
+            d.extent = expr(dim.extent);
+            d.pos = at(dim);
+        }
         return out;
     }
 
@@ -307,11 +334,12 @@ private:
     }
 
     void add(const assignment& a, std::vector<ast::statement>& out) const {
-        ast::assignment s{.async = a.prefix && a.prefix->async,
-                          .stream = a.stream,
-                          .target = expr(a.target, 0),
-                          .value = expr(a.value),
-                          .pos = at(a)};
+        ast::assignment s;
+        s.async = a.prefix && a.prefix->async;
+        s.stream = a.stream;
+        s.target = expr(a.target, 0);
+        s.value = expr(a.value);
+        s.pos = at(a);
         for (const auto& l : a.loops) s.loops.push_back(iterator_of(l));
         if (a.prefix)
             for (const auto& o : a.prefix->options)
@@ -345,7 +373,12 @@ private:
     }
 
     ast::iterator iterator_of(const loop& l) const {
-        return {.name = l.iterator, .lo = expr(l.lo), .hi = expr(l.hi), .pos = at(l)};
+        ast::iterator i;
+        i.name = l.iterator;
+        i.lo = expr(l.lo);
+        i.hi = expr(l.hi);
+        i.pos = at(l);
+        return i;
     }
 
     const error_handler& handler_;

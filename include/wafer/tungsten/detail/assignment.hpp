@@ -186,7 +186,7 @@ inline bool lower_sum_as_dsd(context& cx, const ast::assignment& a) {
     const ast::expr* summand = &a.value;
     for (; summand->k == kind::sum; summand = &summand->operands[2]) {
         if (mentions(a.target, summand->name)) return false;  // the target cannot see the ∑'s iterators
-        loops.push_back({summand->name, summand->operands[0], summand->operands[1], summand->pos});
+        loops.push_back(sum_range(*summand));
     }
     // The scalar ∑ reads the target's old value; and it computes in its operand's type, which the DSD
     // operation shares only when the operand reads a variable (a literal or an iterator alone sums as xp).
@@ -199,16 +199,20 @@ inline bool lower_sum_as_dsd(context& cx, const ast::assignment& a) {
     {
         reporter::capture quiet(cx.report, captured);
         try {
-            const ast::assignment clear{.loops = a.loops,
-                                        .target = a.target,
-                                        .value = ast::expr{.k = kind::integer, .value = 0, .pos = a.pos},
-                                        .pos = a.pos};
-            const ast::assignment add{.loops = loops,
-                                      .stream = true,
-                                      .target = a.target,
-                                      .value = ast::expr{.k = kind::binary, .op = ast::binary_op::add,
-                                                         .operands = {a.target, *summand}, .pos = a.value.pos},
-                                      .pos = a.pos};
+            ast::assignment clear;
+            clear.loops = a.loops;
+            clear.target = a.target;
+            clear.value = ast::integer_expr(0, a.pos);
+            clear.pos = a.pos;
+            ast::assignment add;
+            add.loops = loops;
+            add.stream = true;
+            add.target = a.target;
+            add.value.k = kind::binary;
+            add.value.op = ast::binary_op::add;
+            add.value.operands = {a.target, *summand};
+            add.value.pos = a.value.pos;
+            add.pos = a.pos;
             lowered = lower_as_dsd(cx, clear) && lower_as_dsd(cx, add);
         } catch (const abandon&) {
         }
@@ -266,7 +270,7 @@ inline void lower_initial_value(context& cx, const variable_symbol& v, const std
     }
     scalar_lowering s(cx);
     s.at(pos);
-    s.store(v, ast::expr{.k = ast::expr::kind::name, .name = name, .pos = pos}, s.eval(value));
+    s.store(v, ast::name_expr(name, pos), s.eval(value));
 }
 
 }  // namespace wafer::tungsten::detail

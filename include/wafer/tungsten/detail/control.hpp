@@ -72,6 +72,16 @@ void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::siz
     s.jump(test, after, loop.pos);
 }
 
+/// The range of `∑(name in [lo, hi)) ...`, as a loop's.
+inline ast::iterator sum_range(const ast::expr& sum) {
+    ast::iterator range;
+    range.name = sum.name;
+    range.lo = sum.operands[0];
+    range.hi = sum.operands[1];
+    range.pos = sum.pos;
+    return range;
+}
+
 inline rvalue scalar_lowering::sum(const ast::expr& e) {
     const auto& summand = e.operands[2];
     const auto total = cx_.new_register();
@@ -80,7 +90,7 @@ inline rvalue scalar_lowering::sum(const ast::expr& e) {
     base_type type = base_type::xp;
     {
         scope_stack::nested iterator(cx_.scopes);  // the ∑'s iterator is visible only in its operand
-        scalar_loops(cx_, {ast::iterator{e.name, e.operands[0], e.operands[1], e.pos}}, 0, [&] {
+        scalar_loops(cx_, {sum_range(e)}, 0, [&] {
             // The sum computes in its operand's type; a literal operand sums as xp (or sp when real).
             const auto c = cx_.eval.constant_of(summand);
             type = static_type(summand).value_or(c && c->is_real ? base_type::sp : base_type::xp);

@@ -237,7 +237,7 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
             for (std::size_t k = 0; k < args.size(); ++k) {
                 const auto& p = f.params[k];
                 if (args[k].value) {
-                    store(*params[k], ast::expr{.k = ast::expr::kind::name, .name = p.name, .pos = p.pos},
+                    store(*params[k], ast::name_expr(p.name, p.pos),
                           *args[k].value);
                     continue;
                 }

@@ -112,7 +112,7 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
             const auto& p = h.params[k];
             const int width = wavelet_width(p.type);
             auto field = unpack.bits_of(ir::r(task.data), offset, width, field_width(p.type) && is_signed_field(p.type));
-            unpack.store(*params[k], ast::expr{.k = ast::expr::kind::name, .name = p.name, .pos = p.pos},
+            unpack.store(*params[k], ast::name_expr(p.name, p.pos),
                          rvalue{rvalue::kind::typed, {}, field, p.type});
             offset += width;
         }

@@ -146,7 +146,7 @@ public:
 
     /// The target `name` of a declarator's initializer.
     ir::dsd target(const variable_symbol& v, const std::string& name, source_position pos) {
-        auto a = value_access(v, ast::expr{.k = ast::expr::kind::name, .name = name, .pos = pos}, cx_.report);
+        auto a = value_access(v, ast::name_expr(name, pos), cx_.report);
         set_type(a.type, name, pos);
         return variable_operand(a);
     }

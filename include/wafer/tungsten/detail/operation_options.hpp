@@ -52,7 +52,7 @@ public:
         if (!result_) return;
         scalar_lowering s(cx_);
         s.at(result_->pos);
-        const ast::expr x{.k = ast::expr::kind::name, .name = result_->word, .pos = result_->pos};
+        const ast::expr x = ast::name_expr(result_->word, result_->pos);
         s.assign(x, issued ? rvalue{rvalue::kind::typed, {}, ir::r(result_reg_), base_type::u1}
                            : rvalue{rvalue::kind::constant, constant{false, 1, 0.0}, {}, base_type::xp});
     }
@@ -111,7 +111,7 @@ private:
     /// The value of `index k` or `microthread 3`: a lone name after the option reads as its word.
     static std::optional<ast::expr> value_of(const ast::operation_option& o) {
         if (o.value && o.word.empty()) return o.value;
-        if (!o.value && !o.word.empty()) return ast::expr{.k = ast::expr::kind::name, .name = o.word, .pos = o.pos};
+        if (!o.value && !o.word.empty()) return ast::name_expr(o.word, o.pos);
         return std::nullopt;
     }
 

@@ -146,7 +146,7 @@ public:
                                        ", and " + quote(x.name) + " is " + type_text(v->type));
         ast::expr first = x;  // x[...][0]
         first.k = ast::expr::kind::subscript;
-        first.operands.push_back(ast::expr{.k = ast::expr::kind::integer, .value = 0, .pos = x.pos});
+        first.operands.push_back(ast::integer_expr(0, x.pos));
         const auto element = value_access(*v, first, cx_.report);
         at(call.pos);
         const auto [base, offset] = address_of(element);

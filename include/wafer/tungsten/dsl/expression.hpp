@@ -85,7 +85,7 @@ public:
     /// `w::iterator i("i");`.
     explicit expr(std::string name)
         requires(detail::is_declared_name(Info.what))
-        : data{detail::name_ast(std::move(name)), std::nullopt} {}
+        : data{ast::name_expr(std::move(name)), std::nullopt} {}
 
     explicit expr(detail::node_data d) : data(std::move(d)) {}
     expr(const expr&) = default;

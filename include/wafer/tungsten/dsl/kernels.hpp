@@ -16,6 +16,12 @@
 
 namespace wafer::tungsten::dsl {
 
+namespace detail {
+/// `p` (the kernel named `r.kernel`, or null when none is) lowered with the code()'s params, as
+/// kernels<...> does: outside the template, so a user's unit compiles it only once, or not at all.
+WAFER_DECL ir::pe_program lower_requested(const ast::program* p, const paint::kernel_request& r, diagnostics& diags);
+}  // namespace detail
+
 template <class K>
 concept kernel_type = requires {
     { K::signature.name } -> std::convertible_to<std::string_view>;
@@ -37,12 +43,7 @@ public:
     ir::pe_program operator()(const paint::kernel_request& r) const {
         std::optional<ast::program> p;
         ((r.kernel == Kernels::signature.name ? void(p = Kernels::program()) : void()), ...);
-        if (!p)
-            throw error(diagnostic{severity::error, r.file, r.pos,
-                                   "no C++ kernel " + quote(r.kernel) + " among the kernels given to the layout", ""});
-        lower_options options;
-        options.settings_are_bindings = true;
-        return lower(*p, r.params, *diags_, options);
+        return detail::lower_requested(p ? &*p : nullptr, r, *diags_);
     }
 
     /// Each kernel's program by its name.
@@ -57,3 +58,7 @@ private:
 };
 
 }  // namespace wafer::tungsten::dsl
+
+#if !defined(WAFER_SEPARATE_COMPILATION)
+#include "wafer/tungsten/dsl/detail/kernels.ipp"
+#endif

@@ -2,7 +2,6 @@
 // The expression node kinds: what each knows at compile time (its operand_info, computed from
 // its operands' values) and the AST each builds, which is exactly what the text parser builds
 // for the same source.
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -79,30 +78,12 @@ struct node_data {
 };
 
 /// `-x`, `!x` or `(type)x`.
-inline ast::expr unary_ast(ast::expr::kind k, ast::expr operand, base_type type = base_type::xp) {
-    ast::expr e;
-    e.k = k;
-    e.type = type;
-    e.operands.push_back(std::move(operand));
-    return e;
-}
-
-inline ast::expr negate_ast(ast::expr operand) { return unary_ast(ast::expr::kind::negate, std::move(operand)); }
+WAFER_DECL ast::expr unary_ast(ast::expr::kind k, ast::expr operand, base_type type = base_type::xp);
+WAFER_DECL ast::expr negate_ast(ast::expr operand);
 
 /// Tungsten literals are unsigned; a negative number is `-` applied to one, as the parser sees `-1`.
-inline ast::expr integer_ast(bool negative, std::uint64_t magnitude) {
-    ast::expr e;
-    e.k = ast::expr::kind::integer;
-    e.value = static_cast<std::int64_t>(magnitude);  // a u64 initializer beyond 2^63 keeps its bits
-    return negative ? negate_ast(std::move(e)) : e;
-}
-
-inline ast::expr real_ast(double v) {
-    ast::expr e;
-    e.k = ast::expr::kind::real;
-    e.real = std::signbit(v) ? -v : v;
-    return std::signbit(v) ? negate_ast(std::move(e)) : e;
-}
+WAFER_DECL ast::expr integer_ast(bool negative, std::uint64_t magnitude);
+WAFER_DECL ast::expr real_ast(double v);
 
 /// The AST of a C++ number, or with `negated` of `-value` computed in its own (promoted) type,
 /// as C++ computes it (unsigned wraps).
@@ -120,42 +101,17 @@ ast::expr number_ast(T value, bool negated) {
     }
 }
 
-inline ast::expr name_ast(std::string name) {
-    ast::expr e;
-    e.k = ast::expr::kind::name;
-    e.name = std::move(name);
-    return e;
-}
-
 /// `a` or `a[i]` with one more subscript: one operand per subscript (a member, `p.x[i]`, keeps its
 /// subscripts after the struct it is in, as the parser does).
-inline ast::expr subscript_ast(ast::expr array, ast::expr index) {
-    if (array.k != ast::expr::kind::member) array.k = ast::expr::kind::subscript;
-    array.operands.push_back(std::move(index));
-    return array;
-}
+WAFER_DECL ast::expr subscript_ast(ast::expr array, ast::expr index);
 
-inline ast::expr binary_ast(ast::binary_op op, ast::expr l, ast::expr r) {
-    ast::expr e;
-    e.k = ast::expr::kind::binary;
-    e.op = op;
-    e.operands.reserve(2);
-    e.operands.push_back(std::move(l));
-    e.operands.push_back(std::move(r));
-    return e;
-}
+WAFER_DECL ast::expr binary_ast(ast::binary_op op, ast::expr l, ast::expr r);
 
 /// The value written after `<-`: `d` without the minus C++ put on its leftmost operand.
-inline ast::expr without_leading_minus(node_data d) {
-    ast::expr* leaf = &d.ast;
-    while (leaf->k == ast::expr::kind::binary) leaf = &leaf->operands.front();
-    if (d.leading_number_negated) {
-        *leaf = std::move(*d.leading_number_negated);
-    } else if (leaf->k == ast::expr::kind::negate) {  // always, once check_stream_source passed
-        ast::expr operand = std::move(leaf->operands.front());
-        *leaf = std::move(operand);
-    }
-    return std::move(d.ast);
-}
+WAFER_DECL ast::expr without_leading_minus(node_data d);
 
 }  // namespace wafer::tungsten::dsl::detail
+
+#if !defined(WAFER_SEPARATE_COMPILATION)
+#include "wafer/tungsten/dsl/detail/nodes.ipp"
+#endif

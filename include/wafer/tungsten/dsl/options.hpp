@@ -90,7 +90,7 @@ concept option_form = std::same_as<O, operation_option> || std::same_as<O, flag_
 inline operation_option on_control(terminate_action) { return detail::option("on_control", "terminate"); }
 inline operation_option on_control(const task_action& a) {
     auto [verb, task] = detail::action_of(a);
-    return detail::option("on_control", std::move(verb), detail::name_ast(std::move(task)));
+    return detail::option("on_control", std::move(verb), ast::name_expr(std::move(task)));
 }
 
 /// `priority high`, `priority medium`, `priority low`.

@@ -19,6 +19,22 @@ namespace wafer::tungsten::dsl {
 
 class block;
 
+namespace detail {
+// The declarations' work on the AST, outside the scope template: a user's unit calls them instead
+// of compiling each again (detail/scope.ipp; docs/performance.md, Compile cost).
+
+/// Appends `type param name = default_value;` (no default when empty).
+WAFER_DECL void append_param(std::vector<ast::statement>& body, base_type type, const std::string& name,
+                             std::optional<ast::expr> default_value);
+/// Appends `type socket name;`.
+WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type, const std::string& name);
+/// Appends `d` with `value` as its initializer (none when empty); the variable's name as an expression.
+WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl d, std::optional<ast::expr> value);
+/// Appends `type name[dims...] = init;` (no initializer when null).
+WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, const std::string& name,
+                             std::initializer_list<dimension> dims, const initializer* init);
+}  // namespace detail
+
 /// `Derived` provides `std::vector<ast::statement>& body()`.
 template <class Derived>
 class scope {
@@ -39,10 +55,7 @@ public:
     /// `T socket name;`
     template <base_type T>
     expr<detail::socket_info(T)> socket(std::string name) {
-        ast::socket_decl d;
-        d.type = T;
-        d.name = name;
-        append_declaration(std::move(d));
+        detail::append_socket(derived().body(), T, name);
         return expr<detail::socket_info(T)>(std::move(name));
     }
 
@@ -76,29 +89,29 @@ public:
     expr<detail::array_info(T, sizeof...(Dims))> array(std::string name, const Dims&... dims) {
         static_assert(sizeof...(Dims) > 0,
                       "wafer: an array needs at least one dimension, e.g. w::dim(\"n\", N); declare a scalar with var");
-        return declare_array<T, sizeof...(Dims)>(std::move(name), {dims...}, std::nullopt);
+        return declare_array<T, sizeof...(Dims)>(std::move(name), {dims...}, nullptr);
     }
 
     /// `T name[d0] = init;` (with an initializer, up to 4 dimensions: a braced list cannot follow
     /// a parameter pack).
     template <base_type T>
     expr<detail::array_info(T, 1)> array(std::string name, const dimension& d0, const initializer& init) {
-        return declare_array<T, 1>(std::move(name), {d0}, init);
+        return declare_array<T, 1>(std::move(name), {d0}, &init);
     }
     template <base_type T>
     expr<detail::array_info(T, 2)> array(std::string name, const dimension& d0, const dimension& d1,
                                         const initializer& init) {
-        return declare_array<T, 2>(std::move(name), {d0, d1}, init);
+        return declare_array<T, 2>(std::move(name), {d0, d1}, &init);
     }
     template <base_type T>
     expr<detail::array_info(T, 3)> array(std::string name, const dimension& d0, const dimension& d1,
                                         const dimension& d2, const initializer& init) {
-        return declare_array<T, 3>(std::move(name), {d0, d1, d2}, init);
+        return declare_array<T, 3>(std::move(name), {d0, d1, d2}, &init);
     }
     template <base_type T>
     expr<detail::array_info(T, 4)> array(std::string name, const dimension& d0, const dimension& d1,
                                         const dimension& d2, const dimension& d3, const initializer& init) {
-        return declare_array<T, 4>(std::move(name), {d0, d1, d2, d3}, init);
+        return declare_array<T, 4>(std::move(name), {d0, d1, d2, d3}, &init);
     }
 
     /// `T fifo name[capacity] activate_push(t) activate_pop(u);`: a FIFO, read and written like a socket.
@@ -196,11 +209,7 @@ private:
     }
 
     expr<detail::param_info> declare_param(base_type type, std::string name, std::optional<ast::expr> default_value) {
-        ast::param_decl d;
-        d.type = type;
-        d.name = name;
-        d.default_value = std::move(default_value);
-        append_declaration(std::move(d));
+        detail::append_param(derived().body(), type, name, std::move(default_value));
         return expr<detail::param_info>(std::move(name));
     }
 
@@ -238,28 +247,27 @@ private:
     /// Appends `d`, with `value` (when it is an operand) as its initializer; the variable's name.
     template <detail::operand_info Info, class Value>
     expr<Info> declare_variable(ast::var_decl d, Value&& value) {
+        std::optional<ast::expr> init;
         if constexpr (operand<Value>) {
             constexpr detail::operand_info value_info = detail::info_of<Value>();
             detail::check_complete<value_info>();
             detail::check_base_types_meet<Info, value_info>();
-            d.init.emplace().value = detail::data_of(std::forward<Value>(value)).ast;
+            init = detail::data_of(std::forward<Value>(value)).ast;
         }
-        ast::expr name = detail::name_ast(d.name);
-        append_declaration(std::move(d));
-        return expr<Info>(detail::node_data{std::move(name), std::nullopt});
+        return expr<Info>(detail::node_data{detail::append_variable(derived().body(), std::move(d), std::move(init)),
+                                            std::nullopt});
     }
 
     template <base_type T, std::size_t Rank>
     expr<detail::array_info(T, Rank)> declare_array(std::string name, std::initializer_list<dimension> dims,
-                                                   std::optional<initializer> init) {
-        ast::var_decl d;
-        d.type = T;
-        d.name = name;
-        for (const dimension& dim : dims) d.dims.push_back(dim.to_ast());
-        if (init) d.init = init->to_ast();
-        append_declaration(std::move(d));
+                                                   const initializer* init) {
+        detail::append_array(derived().body(), T, name, dims, init);
         return expr<detail::array_info(T, Rank)>(std::move(name));
     }
 };
 
 }  // namespace wafer::tungsten::dsl
+
+#if !defined(WAFER_SEPARATE_COMPILATION)
+#include "wafer/tungsten/dsl/detail/scope.ipp"
+#endif

@@ -131,7 +131,7 @@ expr<detail::operand_info{}> size_of(const type_name<F>& type) {
     ast::expr e;
     if (type.to_ast().k == ast::named_type::kind::alias) {
         e.k = ast::expr::kind::size_of;
-        e.operands.push_back(detail::name_ast(type.to_ast().name));
+        e.operands.push_back(ast::name_expr(type.to_ast().name));
     } else {
         e.k = ast::expr::kind::size_of_type;
         e.named = type.to_ast();

@@ -1,0 +1,17 @@
+#pragma once
+// A C++ kernel lowered for a layout's code() (kernels.hpp): inline in header-only use, compiled once
+// with the rest of wafer/src.hpp otherwise.
+#include "wafer/tungsten/dsl/kernels.hpp"
+
+namespace wafer::tungsten::dsl::detail {
+
+WAFER_DECL ir::pe_program lower_requested(const ast::program* p, const paint::kernel_request& r, diagnostics& diags) {
+    if (!p)
+        throw error(diagnostic{severity::error, r.file, r.pos,
+                               "no C++ kernel " + quote(r.kernel) + " among the kernels given to the layout", ""});
+    lower_options options;
+    options.settings_are_bindings = true;
+    return lower(*p, r.params, diags, options);
+}
+
+}  // namespace wafer::tungsten::dsl::detail

@@ -1,0 +1,41 @@
+#pragma once
+// A kernel's or block's declarations (scope.hpp): inline in header-only use, compiled once with the
+// rest of wafer/src.hpp otherwise.
+#include "wafer/tungsten/dsl/scope.hpp"
+
+namespace wafer::tungsten::dsl::detail {
+
+WAFER_DECL void append_param(std::vector<ast::statement>& body, base_type type, const std::string& name,
+                             std::optional<ast::expr> default_value) {
+    ast::param_decl d;
+    d.type = type;
+    d.name = name;
+    d.default_value = std::move(default_value);
+    body.emplace_back(std::move(d));
+}
+
+WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type, const std::string& name) {
+    ast::socket_decl d;
+    d.type = type;
+    d.name = name;
+    body.emplace_back(std::move(d));
+}
+
+WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl d, std::optional<ast::expr> value) {
+    if (value) d.init.emplace().value = std::move(*value);
+    ast::expr name = ast::name_expr(d.name);
+    body.emplace_back(std::move(d));
+    return name;
+}
+
+WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, const std::string& name,
+                             std::initializer_list<dimension> dims, const initializer* init) {
+    ast::var_decl d;
+    d.type = type;
+    d.name = name;
+    for (const dimension& dim : dims) d.dims.push_back(dim.to_ast());
+    if (init) d.init = init->to_ast();
+    body.emplace_back(std::move(d));
+}
+
+}  // namespace wafer::tungsten::dsl::detail
