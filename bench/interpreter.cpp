@@ -5,13 +5,16 @@
 // exactly, 3 x 8192 = 0x6000 words). BM_plain_loop_sp_mac/N: d[i] = a[i] * b[i] + c[i] over float
 // vectors, and in place, to compare like with like. BM_interpreter_i16_add/N and
 // BM_plain_loop_i16_add/N: the same for a 16-bit add, c[i] = a[i] + b[i].
-// The others split out what a run costs around the operation: building a fabric from a layout,
-// reloading memory, and streaming wavelets between PEs.
+// BM_dsd_kernel_dispatched/N and BM_dsd_kernel_selected/N: the same operation's kernel alone,
+// called through the engine's pointer or by name. The others split out what a run costs around
+// the operation: building a fabric from a layout, reloading memory, and streaming wavelets
+// between PEs.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <vector>
 
+#include "wafer/fabric/dsd_engine.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/ir/symbol_map.hpp"
 
@@ -78,6 +81,40 @@ void BM_interpreter_sp_mac(benchmark::State& state) {
     run_repeatedly(state, sp_mac_layout(length), length);
 }
 BENCHMARK(BM_interpreter_sp_mac)->Arg(16)->Arg(256)->Arg(4096);
+
+/// What choosing a DSD operation's kernel at compile time would save (issue 9): the engine calls
+/// the kernel prepare() chose for the operation's data type and opcode through a pointer, once per
+/// burst (BM_dsd_kernel_dispatched/N); a C++ kernel whose types are known at compile time could
+/// name it instead (BM_dsd_kernel_selected/N, detail::execute_typed<f32, mac>). Both run the
+/// prepared f32 mac of BM_interpreter_sp_mac/N over the same memory, without the rest of a run.
+template <bool Selected>
+void dsd_kernel(benchmark::State& state) {
+    const auto length = std::uint32_t(state.range(0));
+    const ir::layout layout = sp_mac_layout(length);
+    const ir::dsd_op& op = layout.programs[0].dsd_ops[0];
+    const fabric::prepared_op prepared = fabric::prepare(op);
+    std::vector<word> memory = ir::initial_memory(layout.programs[0]);
+    std::vector<word> scratch(std::size_t(fabric::detail::operand_slots) * fabric::chunk_elements * 2);
+    fabric::dsd_batch batch;
+    batch.memory = memory.data();
+    batch.count = length;
+    batch.base = {op.dst.base, op.src[0].base, op.src[1].base, op.src[2].base};
+    fabric::execute_fn dispatched = prepared.execute;
+    for (auto _ : state) {
+        if constexpr (Selected) {
+            fabric::detail::execute_typed<ir::data_type::f32, ir::opcode::mac>(op, prepared, batch, scratch.data());
+        } else {
+            benchmark::DoNotOptimize(dispatched);  // chosen at run time, as the interpreter's is
+            dispatched(op, prepared, batch, scratch.data());
+        }
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(std::int64_t(state.iterations()) * length);
+}
+void BM_dsd_kernel_dispatched(benchmark::State& state) { dsd_kernel<false>(state); }
+void BM_dsd_kernel_selected(benchmark::State& state) { dsd_kernel<true>(state); }
+BENCHMARK(BM_dsd_kernel_dispatched)->Arg(1)->Arg(16)->Arg(256)->Arg(4096);
+BENCHMARK(BM_dsd_kernel_selected)->Arg(1)->Arg(16)->Arg(256)->Arg(4096);
 
 void BM_plain_loop_sp_mac(benchmark::State& state) {
     const auto length = std::size_t(state.range(0));

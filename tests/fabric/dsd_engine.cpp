@@ -152,3 +152,27 @@ TEST_CASE("memory grows on demand up to the end of PE memory") {
     CHECK(s.f.memory(0).size() == hw::memory_words);
     CHECK(s.f.memory(0)[0x5fff] == 7);
 }
+
+TEST_CASE("the PE runs plain moves and plain one-element operations itself, anything else through a plan") {
+    using form = fabric::prepared_op::form;
+    auto shape = [](const ir::dsd_op& o) { return fabric::prepare(o).shape; };
+    CHECK(shape(op(opcode::mov, data_type::i16, {8}, fabout(1), {fabin(0)})) == form::relay);
+    CHECK(shape(op(opcode::mov, data_type::i16, {8}, mem(0), {fabin(0)})) == form::receive);
+    CHECK(shape(op(opcode::mov, data_type::i16, {8}, fabout(1), {mem(0)})) == form::send);
+    // One element of any opcode: a stencil's `sum = sum + rx`, or a result sent on.
+    const auto add_one = op(opcode::add, data_type::f32, {}, scalar(0), {scalar(0), fabin(2)});
+    CHECK(shape(add_one) == form::single);
+    CHECK(shape(op(opcode::mul, data_type::i16, {1}, fabout(0), {fabin(1), imm(3)})) == form::single);
+    CHECK(shape(op(opcode::add, data_type::i16, {}, scalar(0), {scalar(0), imm(1)})) == form::single);
+    // More elements, an asynchronous operation, or a fabric option: the general path plans them.
+    CHECK(shape(op(opcode::add, data_type::f32, {2}, mem(0), {mem(0), fabin(2)})) == form::general);
+    auto async = add_one;
+    async.async = true;
+    CHECK(shape(async) == form::general);
+    auto simd = op(opcode::add, data_type::i16, {}, scalar(0), {scalar(0), fabin(2)});
+    simd.src[1].simd = ir::simd_mode::simd32;
+    CHECK(shape(simd) == form::general);
+    auto control = op(opcode::mov, data_type::i16, {}, fabout(1), {imm(5)});
+    control.dst.control = true;
+    CHECK(shape(control) == form::general);
+}

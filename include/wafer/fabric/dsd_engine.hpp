@@ -61,8 +61,10 @@ struct prepared_op {
     bool static_reach = false;
     std::array<std::int32_t, detail::operand_slots> base{};  ///< static_reach: each memory slot's base
     /// A plain move between a queue and a queue or one-dimensional memory, with no option on its
-    /// fabric operands: what streaming PEs run most. The PE moves such elements itself.
-    enum class form : std::uint8_t { general, relay, receive, send } shape = form::general;
+    /// fabric operands: what streaming PEs run most. The PE moves such elements itself. `single`:
+    /// any other synchronous operation of one element, without FIFOs, whose fabric operands have no
+    /// option (a stencil's `sum = sum + rx`): the PE runs it without planning a burst.
+    enum class form : std::uint8_t { general, relay, receive, send, single } shape = form::general;
     execute_fn execute = nullptr;
 };
 
@@ -87,7 +89,7 @@ constexpr bool in_scratch(ir::dsd::kind k) noexcept { return k != ir::dsd::kind:
 
 /// A few elements of a one-dimensional walk, each operand read where it is.
 template <ir::data_type T, ir::opcode Op>
-void execute_short(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b) {
+[[gnu::always_inline]] inline void execute_short(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b) {
     using E = element<T>;
     using V = typename E::value_type;
     constexpr int sources = ir::sources_of(Op);
@@ -113,9 +115,9 @@ void execute_short(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& 
     }
 }
 
+/// Whole rows, with operands that are not in memory staged a chunk at a time in scratch.
 template <ir::data_type T, ir::opcode Op>
-void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b, word* scratch) {
-    if (p.flat && b.count <= short_burst) return execute_short<T, Op>(op, p, b);
+[[gnu::noinline]] void execute_rows(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b, word* scratch) {
     using E = element<T>;
     constexpr std::int64_t w = E::words;
     constexpr int used = 1 + ir::sources_of(Op);
@@ -163,6 +165,14 @@ void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& 
         if (p.staged_out)
             for (std::uint64_t n = 0; n < count; ++n) b.out[done + n] = E::to_bits(E::load(region(0) + n * w));
     }
+}
+
+/// The kernel of one (data type, opcode): a short burst goes element by element, here, without
+/// setting up the row walk (a one-element operation spent more on that than on its element).
+template <ir::data_type T, ir::opcode Op>
+void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b, word* scratch) {
+    if (p.flat && b.count <= short_burst) return execute_short<T, Op>(op, p, b);
+    execute_rows<T, Op>(op, p, b, scratch);
 }
 
 template <ir::data_type T>
@@ -237,15 +247,18 @@ constexpr bool plain(const ir::dsd& d) noexcept {
 /// Which plain form an operation has (prepared_op::form), if any.
 inline prepared_op::form plain_form(const ir::dsd_op& op, const prepared_op& p) {
     using k = ir::dsd::kind;
-    if (op.op != ir::opcode::mov || op.async || op.length_reg != ir::no_reg || op.index_reg != ir::no_reg || !p.flat)
-        return prepared_op::form::general;
+    if (op.async || op.length_reg != ir::no_reg || !p.flat) return prepared_op::form::general;
     const auto& d = op.dst;
     const auto& s = op.src[0];
-    if (!detail::plain(d) || !detail::plain(s)) return prepared_op::form::general;
-    if (s.k == k::fabin && d.k == k::fabout) return prepared_op::form::relay;
-    if (s.k == k::fabin && d.k == k::mem) return prepared_op::form::receive;
-    if (s.k == k::mem && d.k == k::fabout) return prepared_op::form::send;
-    return prepared_op::form::general;
+    if (op.op == ir::opcode::mov && op.index_reg == ir::no_reg && detail::plain(d) && detail::plain(s)) {
+        if (s.k == k::fabin && d.k == k::fabout) return prepared_op::form::relay;
+        if (s.k == k::fabin && d.k == k::mem) return prepared_op::form::receive;
+        if (s.k == k::mem && d.k == k::fabout) return prepared_op::form::send;
+    }
+    if (p.elements != 1 || p.fifo_slots != 0) return prepared_op::form::general;
+    for (unsigned f = p.fabric_slots; f; f &= f - 1)
+        if (!detail::plain(ir::operand(op, std::countr_zero(f)))) return prepared_op::form::general;
+    return prepared_op::form::single;
 }
 
 /// Prepares an operation that the layout check accepted (rank <= 4, kinds fit their slots, a

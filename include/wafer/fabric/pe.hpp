@@ -93,6 +93,7 @@ private:
         issued_op& o = p_->op;
         const prepared_op& w = walk_of(o);
         if (w.shape == prepared_op::form::general) return 0;
+        if (w.shape == prepared_op::form::single) return single(o, w);
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
         std::uint64_t n = o.elements - o.done;
         queue_state* in = nullptr;
@@ -131,11 +132,51 @@ private:
         case prepared_op::form::send:
             each([&](std::uint64_t e) { out->items.push(wavelet{(narrow ? *at(1, e) : detail::load32(at(1, e))) & bits, 0}); });
             break;
-        case prepared_op::form::general: break;
+        case prepared_op::form::general:
+        case prepared_op::form::single: break;
         }
         o.done += n;
         if (o.done == o.elements) finish(0, now_ + n * cycles_per_element, true);
         return n * cycles_per_element;
+    }
+
+    /// The one element of a prepared_op::form::single operation, as planned() and run_op() would
+    /// take it, without a plan or staging loops. 0 when it cannot go now (an input queue empty or
+    /// holding a control wavelet, an output queue full, the horizon reached): the general path
+    /// then decides what happens.
+    std::uint64_t single(issued_op& o, const prepared_op& w) {
+        const ir::dsd_op& op = prog_->dsd_ops[o.op];
+        if (o.done != 0 || cycles_to_horizon() == 0) return 0;
+        for (unsigned f = w.fabric_slots; f; f &= f - 1) {
+            const auto& d = ir::operand(op, std::countr_zero(f));
+            if (d.k == ir::dsd::kind::fabout) {
+                if (m_.output_queue(i_, d.queue).items.full()) return 0;
+            } else if (const auto& q = m_.input_queue(i_, d.queue); q.items.empty() || q.controls != 0) {
+                return 0;
+            }
+        }
+        const bool narrow = ir::words_of(op.type) == 1;
+        const std::uint32_t bits = narrow ? 0xffffu : 0xffffffffu;  // a 16-bit element is a wavelet's low half
+        dsd_batch b;
+        b.memory = memory();
+        b.count = 1;
+        b.base = o.base;
+        for (unsigned staged = w.staged_in; staged; staged &= staged - 1) {
+            const auto s = std::size_t(std::countr_zero(staged));
+            in_[s][0] = pop_input(m_.input_queue(i_, op.src[s].queue)).data & bits;
+            b.in[s] = in_[s].data();
+        }
+        if (w.staged_out) b.out = out_.data();
+        engine_.execute(op, w, b);
+        if (w.staged_out) {
+            auto& q = m_.output_queue(i_, op.dst.queue);
+            if (q.items.empty()) part_.wake_router(std::int32_t(p_->router));  // a router reads the head
+            q.push(wavelet{out_[0] & bits, 0});
+        }
+        const std::uint64_t cost = element_cycles(0, 1, pp_->rates[o.op]);
+        o.done = 1;
+        finish(0, now_ + cost, true);
+        return cost;
     }
 
     machine& m_;
