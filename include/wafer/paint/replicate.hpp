@@ -4,6 +4,7 @@
 // the copies keep the region's attributes, as a replicated subtree does in paint. The repeat's name
 // is a dimension of the region's map entries.
 #include <cstdint>
+#include <initializer_list>
 #include <utility>
 
 #include "wafer/paint/combine.hpp"
@@ -85,9 +86,12 @@ constexpr region stackrep(region r, cx_string name, direction d, std::int32_t co
 }
 
 /// stack(HORIZONTAL|VERTICAL r1 r2 ...): hstack or vstack, the direction a value.
-constexpr region stack(direction d, const std::vector<region>& parts, const origin& at = call_site{}) {
-    if (d == direction::horizontal) return hstack(parts, at);
-    return vstack(parts, at);
+constexpr region stack(direction d, std::vector<region> parts, const origin& at = call_site{}) {
+    return detail::stack(std::move(parts), d == direction::horizontal ? detail::axis::x : detail::axis::y, at);
+}
+/// stack(d, {r1, r2, ...}): the same, each region copied once from the list.
+constexpr region stack(direction d, std::initializer_list<region> parts, const origin& at = call_site{}) {
+    return detail::stack(parts, d == direction::horizontal ? detail::axis::x : detail::axis::y, at);
 }
 
 }  // namespace wafer::paint
