@@ -33,7 +33,7 @@ constexpr region named_copies(const region& r, const std::vector<std::int32_t>& 
         for (const auto& g : geovars) copy = geovar(std::move(copy), g.name, g.values[k], at);
         copies.push_back(std::move(copy));
     }
-    return union_(copies, at);
+    return union_(std::move(copies), at);
 }
 
 constexpr void check_count(std::int64_t n, const char* call, const origin& at) {
@@ -102,7 +102,7 @@ constexpr region paintuppertriangle(region r, color c, route_rule rule, const st
             if (parts.size() > max_region_blocks) fail(at, "paintuppertriangle() adds more than 1048576 tiles");
             if (!covered(std::int32_t(x), yoffsets[i])) parts.push_back(paint(tile(std::int32_t(x), yoffsets[i], at), c, rule, at));
         }
-    return union_(parts, at);
+    return union_(std::move(parts), at);
 }
 
 }  // namespace wafer::paint
