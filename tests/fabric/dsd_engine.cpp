@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "layout_builders.hpp"
+#include "wafer/fabric/cost_model.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/ir/symbol_map.hpp"
 

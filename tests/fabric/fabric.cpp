@@ -11,6 +11,7 @@
 
 #include "layout_builders.hpp"
 #include "wafer/core/file.hpp"
+#include "wafer/fabric/cost_model.hpp"
 #include "wafer/ir/symbol_map.hpp"
 
 

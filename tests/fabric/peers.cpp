@@ -17,6 +17,7 @@
 #include "outcome.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/fabric/in_process.hpp"
+#include "wafer/fabric/run_state.hpp"
 #include "wafer/fabric/stats.hpp"
 #include "wafer/fabric/trace.hpp"
 

@@ -30,10 +30,11 @@
 #include "wafer/fabric/peers.hpp"
 #include "wafer/fabric/report.hpp"
 #include "wafer/fabric/run_result.hpp"
-#include "wafer/fabric/run_state.hpp"
 #include "wafer/ir/layout.hpp"
 
 namespace wafer::fabric {
+
+struct run_state;  // run_state.hpp: included where a state is taken or put back
 
 class fabric {
 public:
