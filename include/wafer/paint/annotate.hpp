@@ -12,6 +12,7 @@
 namespace wafer::paint {
 
 namespace detail {
+template <int = 0>
 constexpr attribute attribute_of(attribute_kind k, origin at, cx_string text = {}) {
     attribute a;
     a.kind = k;
@@ -20,6 +21,7 @@ constexpr attribute attribute_of(attribute_kind k, origin at, cx_string text = {
     return a;
 }
 
+template <int = 0>
 constexpr region with(region r, attribute a) {
     a.first = 0;
     a.last = std::uint32_t(r.blocks.size());
@@ -29,6 +31,7 @@ constexpr region with(region r, attribute a) {
 }  // namespace detail
 
 /// name(r 'n): prefixes the name path of everything in r: name('c) over a region holding 'b gives "c.b".
+template <int = 0>
 constexpr region name(region r, cx_string n, origin at = call_site{}) {
     if (n.empty()) fail(at, "name() takes a name that is not empty");
     for (char c : n.view())
@@ -40,6 +43,7 @@ constexpr region name(region r, cx_string n, origin at = call_site{}) {
 /// code(r 'kernel [bindings]): runs `kernel` on every PE of r. A binding to a color binds the socket
 /// of that name; a binding to a number sets the param of that name (build() checks them against
 /// the kernel). Twice on one PE is an error (verify()).
+template <int = 0>
 constexpr region code(region r, cx_string kernel, std::vector<binding> bindings = {}, origin at = call_site{}) {
     if (kernel.empty()) fail(at, "code() takes a kernel name that is not empty");
     for (std::size_t i = 0; i < bindings.size(); ++i) {
@@ -87,6 +91,7 @@ constexpr region code(region r, std::vector<binding> bindings = {}, origin at = 
 
 /// paint(r color rule): sets `color`'s route on every PE of r to `rule`. A later paint of the same
 /// color on a PE replaces the earlier one (verify() warns).
+template <int = 0>
 constexpr region paint(region r, color c, route_rule rule, origin at = call_site{}) {
     if (c.id < 0) fail(at, "paint() takes a color made by color()");
     attribute a = detail::attribute_of(attribute_kind::paint, std::move(at));
@@ -98,6 +103,7 @@ constexpr region paint(region r, color c, route_rule rule, origin at = call_site
 /// geovar(r 'name value): the geovar `name` is `value` on every PE of r, for the code() bindings
 /// @name that reach those PEs (a code() applied before it, on r, an ancestor or a sibling before it
 /// in a union: resolve() gives the rule).
+template <int = 0>
 constexpr region geovar(region r, cx_string name, std::int32_t value, origin at = call_site{}) {
     if (name.empty()) fail(at, "geovar() takes a name that is not empty");
     attribute a = detail::attribute_of(attribute_kind::geovar, std::move(at), std::move(name));
@@ -108,6 +114,7 @@ constexpr region geovar(region r, cx_string name, std::int32_t value, origin at 
 /// link(r $symbol "order" "program" [key:value ...]): milink sets `symbol` (relative to r: on a
 /// region named grid, $aa.cell is grid.aa.cell) from what `program` writes, walking the symbol's
 /// dimensions in `order` (paint/link.hpp). The parameters are numbers and colors.
+template <int = 0>
 constexpr region link(region r, cx_string symbol, cx_string order, cx_string program, std::vector<binding> params,
                       origin at = call_site{}) {
     if (symbol.empty()) fail(at, "link() takes a symbol that is not empty");
@@ -128,6 +135,7 @@ constexpr region link(region r, cx_string symbol, cx_string order, cx_string pro
 
 /// colorpair(r a b): a and b are swap partners, physical(a) == physical(b) ^ 1, so a route's X, H
 /// or V on one reads the other.
+template <int = 0>
 constexpr region colorpair(region r, color a, color b, origin at = call_site{}) {
     if (a.id < 0 || b.id < 0) fail(at, "colorpair() takes two colors made by color()");
     if (a.id == b.id) fail(at, "colorpair() takes two different colors");
@@ -138,6 +146,7 @@ constexpr region colorpair(region r, color a, color b, origin at = call_site{}) 
 }
 
 /// mp(r bank): message passing on `bank` routes through every PE of r, by destination address.
+template <int = 0>
 constexpr region mp(region r, const bank& b, origin at = call_site{}) {
     attribute x = detail::attribute_of(attribute_kind::mp, std::move(at));
     x.bank = b.number;
@@ -171,18 +180,24 @@ struct mp_op {
     origin at;
 };
 
+template <int = 0>
 constexpr colorpair_op colorpair(color a, color b, origin at = call_site{}) {
     return {std::move(a), std::move(b), std::move(at)};
 }
+template <int = 0>
 constexpr mp_op mp(bank b, origin at = call_site{}) { return {std::move(b), std::move(at)}; }
+template <int = 0>
 constexpr region operator|(region r, colorpair_op op) {
     return colorpair(std::move(r), std::move(op.a), std::move(op.b), std::move(op.at));
 }
+template <int = 0>
 constexpr region operator|(region r, mp_op op) { return mp(std::move(r), op.b, std::move(op.at)); }
 
+template <int = 0>
 constexpr name_op name(cx_string n, origin at = call_site{}) {
     return {std::move(n), std::move(at)};
 }
+template <int = 0>
 constexpr code_op code(cx_string kernel, std::vector<binding> bindings = {}, origin at = call_site{}) {
     return {std::move(kernel), std::move(bindings), std::move(at)};
 }
@@ -190,19 +205,23 @@ template <class K>
 constexpr code_op code(std::vector<binding> bindings = {}, origin at = call_site{}) {
     return {cx_string::of_static(K::signature.name), std::move(bindings), std::move(at), true, detail::ports_of<K>()};
 }
+template <int = 0>
 constexpr paint_op paint(color c, route_rule rule, origin at = call_site{}) {
     return {std::move(c), rule, std::move(at)};
 }
 
+template <int = 0>
 constexpr region operator|(region r, name_op op) {
     return name(std::move(r), std::move(op.n), std::move(op.at));
 }
+template <int = 0>
 constexpr region operator|(region r, code_op op) {
     region out = code(std::move(r), std::move(op.kernel), std::move(op.bindings), std::move(op.at));
     out.attributes.back().typed = op.typed;
     out.attributes.back().ports = std::move(op.ports);
     return out;
 }
+template <int = 0>
 constexpr region operator|(region r, paint_op op) {
     return paint(std::move(r), std::move(op.c), op.rule, std::move(op.at));
 }

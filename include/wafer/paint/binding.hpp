@@ -12,10 +12,12 @@
 namespace wafer::paint {
 
 namespace detail {
+template <int = 0>
 constexpr cx_string quoted(const cx_string& name) { return cx_string("'") + name + "'"; }
 }  // namespace detail
 
 /// Adds a problem (kind code_binding) for each binding of `code` that does not fit `ports`.
+template <int = 0>
 constexpr void check_bindings(const attribute& code, const std::vector<kernel_port>& ports, std::vector<problem>& out) {
     // The quoted names are made only for a message: a layout's many good bindings cost the
     // constant evaluation of verify() nothing but the comparisons.

@@ -49,10 +49,12 @@ struct build_options {
 
 namespace detail {
 
+template <int = 0>
 inline std::string pe_text(std::int32_t x, std::int32_t y) {
     return "PE (" + std::to_string(x) + ", " + std::to_string(y) + ")";
 }
 
+template <int = 0>
 inline const ir::socket* find_socket(const ir::pe_program& p, std::string_view name) {
     for (const auto& s : p.sockets)
         if (s.name == name) return &s;
@@ -61,6 +63,7 @@ inline const ir::socket* find_socket(const ir::pe_program& p, std::string_view n
 
 /// Checks a code()'s bindings against the program it got; errors go to `out`. The program's params
 /// all count as having a default: lowering has already rejected one left without a value.
+template <int = 0>
 inline void check_bindings(const attribute& code, const ir::pe_program& p, diagnostics& out) {
     std::vector<kernel_port> ports;
     for (const auto& s : p.sockets) ports.push_back({s.name, true, false});
@@ -89,6 +92,7 @@ struct stall {
 /// A position of `rule` on the PE at (x, y) that got it through the rectangle at (rx, ry) of block
 /// `b`: boundary suppression turns its input off at the edges its entry directions name, and its
 /// outputs at its exit ones.
+template <int = 0>
 inline ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, const block& b, std::int32_t rx,
                                       std::int32_t ry, std::int32_t x, std::int32_t y) {
     auto at_edge = [&](hw::port p) {
@@ -109,6 +113,7 @@ inline ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, co
 }
 
 /// The route a PE's router has for one of its colors.
+template <int = 0>
 inline ir::color_route color_route_of(const region& r, const route_rule& rule, std::uint8_t physical, const pe_route& route,
                                       std::int32_t x, std::int32_t y) {
     ir::color_route c;

@@ -41,6 +41,7 @@ struct color_use {
     std::vector<box> boxes;      ///< where it is used: the copies of each block an attribute naming it covers
 };
 
+template <int = 0>
 constexpr std::int32_t find_use(const std::vector<color_use>& used, std::int32_t id) {
     for (std::size_t i = 0; i < used.size(); ++i)
         if (used[i].c.id == id) return std::int32_t(i);
@@ -49,6 +50,7 @@ constexpr std::int32_t find_use(const std::vector<color_use>& used, std::int32_t
 
 /// A block's copies as boxes: one per copy, or the bounds of them all past a few (conservative: the
 /// color then interferes with everything between the copies).
+template <int = 0>
 constexpr void add_boxes(std::vector<box>& out, const block& k) {
     if (copies(k) > 64) {
         out.push_back(bounds(k));
@@ -60,6 +62,7 @@ constexpr void add_boxes(std::vector<box>& out, const block& k) {
 }
 
 /// Whether a PE of `a` is a PE of `b` or beside one (diagonal neighbours included).
+template <int = 0>
 constexpr bool near(const box& a, const box& b) noexcept {
     return a.min_x - 1 < b.max_x && b.min_x < a.max_x + 1 && a.min_y - 1 < b.max_y && b.min_y < a.max_y + 1;
 }
@@ -68,6 +71,7 @@ constexpr bool near(const box& a, const box& b) noexcept {
 /// along x over every box, so a layout of many small regions costs about its number of boxes. A pair
 /// already known is not tested again (a replicated layout meets each pair at every copy), which keeps
 /// a C++ layout inside the compilers' constant-evaluation budgets.
+template <int = 0>
 constexpr std::vector<std::vector<std::uint32_t>> interference(const std::vector<color_use>& used) {
     struct entry {
         box b;
@@ -119,6 +123,7 @@ constexpr std::vector<std::vector<std::uint32_t>> interference(const std::vector
 }  // namespace detail
 
 /// The colors in use, sorted by symbolic id, with their physical colors; problems go to `problems`.
+template <int = 0>
 constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<problem>& problems) {
     std::vector<detail::color_use> used;
     auto use = [&](const color& c) -> detail::color_use& {
@@ -314,6 +319,7 @@ constexpr std::vector<color_slot> solve_colors(const region& r, std::vector<prob
 }
 
 /// The slot of symbolic color `id`, or nullptr.
+template <int = 0>
 constexpr const color_slot* slot_of(const std::vector<color_slot>& slots, std::int32_t id) noexcept {
     auto it = std::lower_bound(slots.begin(), slots.end(), id,
                                [](const color_slot& s, std::int32_t v) { return s.id < v; });
@@ -321,12 +327,14 @@ constexpr const color_slot* slot_of(const std::vector<color_slot>& slots, std::i
 }
 
 /// The physical color of symbolic color `id` (-1 when it has none).
+template <int = 0>
 constexpr std::int8_t physical_color(const std::vector<color_slot>& slots, std::int32_t id) noexcept {
     const color_slot* s = slot_of(slots, id);
     return s ? s->physical : std::int8_t(-1);
 }
 
 /// The symbolic id of `id`'s colorpair partner, or -1.
+template <int = 0>
 constexpr std::int32_t partner_of(const std::vector<color_slot>& slots, std::int32_t id) noexcept {
     const color_slot* s = slot_of(slots, id);
     return s ? s->partner : -1;

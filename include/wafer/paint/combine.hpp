@@ -12,6 +12,7 @@ namespace wafer::paint {
 
 namespace detail {
 /// Whether `b` moved by (dx, dy) still lies within +-2^20.
+template <int = 0>
 constexpr bool moved_ok(const block& b, std::int64_t dx, std::int64_t dy) noexcept {
     const box e = bounds(b);
     return coordinate_ok(e.min_x + dx) && coordinate_ok(e.max_x + dx) && coordinate_ok(e.min_y + dy) &&
@@ -90,6 +91,7 @@ constexpr std::vector<region> parts_of(R&&... rs) {
 
 /// union(r1 r2 ...): the regions at their own positions. Where they overlap, later children have
 /// the final word on properties that overwrite (paint); two of them with code is an error (verify).
+template <int = 0>
 constexpr region union_(std::vector<region> parts, const origin& at = call_site{}) {
     region r;
     for (auto& p : parts) detail::append(r, std::move(p), 0, 0, at);
@@ -98,11 +100,13 @@ constexpr region union_(std::vector<region> parts, const origin& at = call_site{
 
 /// hstack(r1 r2 ...): r1 stays; each next region moves in x only, its left edge against the right
 /// edge (bounding box) of the one before.
+template <int = 0>
 constexpr region hstack(std::vector<region> parts, const origin& at = call_site{}) {
     return detail::stack(std::move(parts), detail::axis::x, at);
 }
 
 /// vstack(r1 r2 ...): as hstack, in y: each next region goes above (+y) the one before.
+template <int = 0>
 constexpr region vstack(std::vector<region> parts, const origin& at = call_site{}) {
     return detail::stack(std::move(parts), detail::axis::y, at);
 }

@@ -58,6 +58,7 @@ struct frozen_info {
     frozen_check check{};
 };
 
+template <int = 0>
 constexpr frozen_info measure(const region& r) {
     frozen_info info;
     info.size = encoded_size(r);
@@ -99,6 +100,7 @@ constexpr void layout_problem_at_line_column(std::uint32_t, std::uint32_t) {
     }
 }
 
+template <int = 0>
 inline void throw_problems(const region& r) {
     diagnostics d;
     verify(r, d);

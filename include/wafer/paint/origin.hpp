@@ -44,6 +44,7 @@ struct origin {
 };
 
 /// "file:line:col" (or less, when unknown), for messages that mention a second place.
+template <int = 0>
 constexpr cx_string where(const origin& at) {
     cx_string s = at.file;
     if (at.pos.line != 0) {
@@ -57,6 +58,7 @@ constexpr cx_string where(const origin& at) {
 }
 
 /// A diagnostic pointing at `at`.
+template <int = 0>
 inline diagnostic make_diagnostic(severity level, const origin& at, std::string_view message) {
     return diagnostic{level, at.file.str(), at.pos, std::string(message), at.line.str()};
 }

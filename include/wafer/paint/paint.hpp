@@ -4,6 +4,12 @@
 // (arrayplace, diagplace, diagarrayplace), attributes (name, code, paint, paintuppertriangle, and
 // their pipe forms), colors (palette), freeze/verify, and build() to ir::layout.
 // The evaluator for Paint text is evaluate.hpp.
+//
+// Every function in Paint's headers is a template with nothing to give it (`template <int = 0>`):
+// g++ instantiates what a plain inline function calls (vectors, sorts) in every unit that includes
+// it, called or not; a template's, only in a unit that calls it. A unit that includes
+// <wafer/wafer.hpp> without building a layout so compiles 0.5 s faster (docs/performance.md).
+// An int, not a type, so that code<K>() and code("name") do not compete for a K.
 #include "wafer/paint/annotate.hpp"
 #include "wafer/paint/build.hpp"
 #include "wafer/paint/color.hpp"

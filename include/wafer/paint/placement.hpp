@@ -21,6 +21,7 @@ struct geovar_values {
 
 namespace detail {
 /// Copy k of r at offset (dx[k], dy[k]), named xk, with value k of each geovar, all in one region.
+template <int = 0>
 constexpr region named_copies(const region& r, const std::vector<std::int32_t>& dx, const std::vector<std::int32_t>& dy,
                               const std::vector<geovar_values>& geovars, const origin& at) {
     for (const auto& g : geovars)
@@ -36,6 +37,7 @@ constexpr region named_copies(const region& r, const std::vector<std::int32_t>& 
     return union_(std::move(copies), at);
 }
 
+template <int = 0>
 constexpr void check_count(std::int64_t n, const char* call, const origin& at) {
     if (n < 0) fail(at, cx_string(call) + "() takes a count that is not negative");
     if (n > std::int64_t(max_region_blocks)) fail(at, cx_string(call) + "() makes more than 1048576 named copies");
@@ -43,6 +45,7 @@ constexpr void check_count(std::int64_t n, const char* call, const origin& at) {
 }  // namespace detail
 
 /// diagplace(r n dx dy): n copies of r, copy k moved (k dx, k dy), named x0 .. x(n-1).
+template <int = 0>
 constexpr region diagplace(const region& r, std::int32_t count, std::int32_t dx, std::int32_t dy, origin at = call_site{}) {
     detail::check_count(count, "diagplace", at);
     std::vector<std::int32_t> xs, ys;
@@ -56,6 +59,7 @@ constexpr region diagplace(const region& r, std::int32_t count, std::int32_t dx,
 
 /// diagarrayplace(r dx [y0 y1 ...]), with geovar values: copy k moved (k dx, y_k), named xk, gets
 /// value k of each geovar (after r's code(), so they apply to it).
+template <int = 0>
 constexpr region diagarrayplace(const region& r, std::int32_t dx, const std::vector<std::int32_t>& offsets,
                                 const std::vector<geovar_values>& geovars, origin at = call_site{}) {
     detail::check_count(std::int64_t(offsets.size()), "diagarrayplace", at);
@@ -68,12 +72,14 @@ constexpr region diagarrayplace(const region& r, std::int32_t dx, const std::vec
 }
 
 /// diagarrayplace(r dx [y0 y1 ...]).
+template <int = 0>
 constexpr region diagarrayplace(const region& r, std::int32_t dx, const std::vector<std::int32_t>& offsets,
                                 origin at = call_site{}) {
     return diagarrayplace(r, dx, offsets, std::vector<geovar_values>{}, std::move(at));
 }
 
 /// arrayplace(r [y0 y1 ...] [name:values]): copy k moved (0, y_k), named xk, with value k of each geovar.
+template <int = 0>
 constexpr region arrayplace(const region& r, const std::vector<std::int32_t>& offsets,
                             const std::vector<geovar_values>& geovars = {}, origin at = call_site{}) {
     return diagarrayplace(r, 0, offsets, geovars, std::move(at));
@@ -82,6 +88,7 @@ constexpr region arrayplace(const region& r, const std::vector<std::int32_t>& of
 /// paintuppertriangle(r c rule xoffsets yoffsets xend): r and, on each row yoffsets[i], new tiles from
 /// xoffsets[i] to xend (both exclusive) painted with `rule` on color c; a tile r already has is not
 /// painted.
+template <int = 0>
 constexpr region paintuppertriangle(region r, color c, route_rule rule, const std::vector<std::int32_t>& xoffsets,
                                     const std::vector<std::int32_t>& yoffsets, std::int32_t xend, origin at = call_site{}) {
     if (xoffsets.size() != yoffsets.size())

@@ -41,6 +41,7 @@ struct problem {
     origin at;
 };
 
+template <int = 0>
 constexpr bool has_errors(const std::vector<problem>& ps) noexcept {
     for (const auto& p : ps)
         if (p.level == severity::error) return true;
@@ -48,6 +49,7 @@ constexpr bool has_errors(const std::vector<problem>& ps) noexcept {
 }
 
 /// Adds each problem to `out` as a diagnostic at its origin.
+template <int = 0>
 inline void report(const std::vector<problem>& ps, diagnostics& out) {
     for (const auto& p : ps) out.add(make_diagnostic(p.level, p.at, p.message.view()));
 }

@@ -7,7 +7,8 @@
 // regions) gets the attributes of all of them, in attribute order: later ones have the final word,
 // as union()'s children do in paint. verify() resolves this per PE.
 //
-// Everything here is constexpr: freeze() runs a C++ layout at compile time.
+// Everything here is constexpr: freeze() runs a C++ layout at compile time. Functions are templates
+// (`template <int = 0>`), compiled only where called (paint.hpp says why).
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -47,6 +48,7 @@ struct block {
 };
 
 /// The copies of a block's rectangle: the product of its repeats' counts.
+template <int = 0>
 constexpr std::int64_t copies(const block& b) noexcept {
     std::int64_t n = 1;
     for (const auto& r : b.repeats) n *= r.count;
@@ -54,6 +56,7 @@ constexpr std::int64_t copies(const block& b) noexcept {
 }
 
 /// The PEs a block covers, counting overlapping copies once each.
+template <int = 0>
 constexpr std::int64_t pe_count(const block& b) noexcept { return std::int64_t(b.width) * b.height * copies(b); }
 
 /// Calls f(x, y) with the lower-left PE of each copy of `b`'s rectangle, innermost repeat fastest.
@@ -172,10 +175,12 @@ struct region {
 };
 
 namespace detail {
+template <int = 0>
 constexpr bool coordinate_ok(std::int64_t v) noexcept { return v >= -max_coordinate && v <= max_coordinate; }
 
 /// The names of the region attribute `a` was applied to and of the regions around it (name()s over
 /// all of its blocks, from attribute index `from` on), outermost first, joined with '.'.
+template <int = 0>
 constexpr cx_string enclosing_names(const region& r, std::size_t a, std::size_t from) {
     const attribute& at = r.attributes[a];
     cx_string path;
@@ -190,6 +195,7 @@ constexpr cx_string enclosing_names(const region& r, std::size_t a, std::size_t 
 }  // namespace detail
 
 /// rect(x y w h [xdim ydim]): a w x h rectangle at (x, y); w or h 0 gives the empty region.
+template <int = 0>
 constexpr region rect(std::int32_t x, std::int32_t y, std::int32_t width, std::int32_t height, cx_string x_dim,
                       cx_string y_dim, origin at = call_site{}) {
     if (width < 0 || height < 0) fail(at, "rect() takes a width and a height that are not negative");
@@ -203,15 +209,18 @@ constexpr region rect(std::int32_t x, std::int32_t y, std::int32_t width, std::i
     return r;
 }
 
+template <int = 0>
 constexpr region rect(std::int32_t x, std::int32_t y, std::int32_t width, std::int32_t height,
                       origin at = call_site{}) {
     return rect(x, y, width, height, {}, {}, std::move(at));
 }
 
 /// tile(x y): one PE at (x, y); tile(): at (0, 0).
+template <int = 0>
 constexpr region tile(std::int32_t x, std::int32_t y, origin at = call_site{}) {
     return rect(x, y, 1, 1, {}, {}, std::move(at));
 }
+template <int = 0>
 constexpr region tile(origin at = call_site{}) { return tile(0, 0, std::move(at)); }
 
 /// The bounding box of a non-empty region (64-bit: a repeat may reach past the coordinate range,
@@ -219,6 +228,7 @@ constexpr region tile(origin at = call_site{}) { return tile(0, 0, std::move(at)
 struct box {
     std::int64_t min_x, min_y, max_x, max_y;   ///< max exclusive
 };
+template <int = 0>
 constexpr box bounds(const block& k) noexcept {
     box b{k.x, k.y, std::int64_t(k.x) + k.width, std::int64_t(k.y) + k.height};
     for (const auto& r : k.repeats) {
@@ -228,6 +238,7 @@ constexpr box bounds(const block& k) noexcept {
     }
     return b;
 }
+template <int = 0>
 constexpr box bounds(const region& r) noexcept {
     box b{max_coordinate * 4, max_coordinate * 4, -max_coordinate * 4, -max_coordinate * 4};
     for (const auto& k : r.blocks) {

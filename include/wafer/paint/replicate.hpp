@@ -14,6 +14,7 @@ namespace wafer::paint {
 
 namespace detail {
 /// The dimension names a block's map entries have: its repeats', then its rectangle's.
+template <int = 0>
 constexpr bool has_dimension(const block& b, const cx_string& name) {
     for (const auto& r : b.repeats)
         if (r.name == name) return true;
@@ -21,6 +22,7 @@ constexpr bool has_dimension(const block& b, const cx_string& name) {
     return (b.width > 1 || !b.x_dim.empty()) && (b.x_dim.empty() ? cx_string("x") : b.x_dim) == name;
 }
 
+template <int = 0>
 constexpr region repeated(region r, const repeat& rp, const cx_string& call, const origin& at) {
     if (rp.count < 0) fail(at, call + "() takes a count that is not negative");
     if (rp.name.empty()) fail(at, call + "() takes a dimension name that is not empty");
@@ -42,6 +44,7 @@ constexpr region repeated(region r, const repeat& rp, const cx_string& call, con
 }
 
 /// The width or height of a region, plus `space`: the step of a stacked repetition.
+template <int = 0>
 constexpr std::int32_t stack_step(const region& r, axis a, std::int32_t space, const cx_string& call, const origin& at) {
     if (space < 0) fail(at, call + "() takes a space that is not negative");
     if (r.blocks.empty()) return 0;
@@ -54,6 +57,7 @@ constexpr std::int32_t stack_step(const region& r, axis a, std::int32_t space, c
 
 /// rep(r 'name count dx dy): `count` copies of r, each moved (dx, dy) from the one before; 'name is
 /// the new dimension (map, miget, miset, link). Count 0 gives the empty region.
+template <int = 0>
 constexpr region rep(region r, cx_string name, std::int32_t count, std::int32_t dx, std::int32_t dy,
                      origin at = call_site{}) {
     return detail::repeated(std::move(r), repeat{std::move(name), count, dx, dy}, "rep", at);
@@ -61,6 +65,7 @@ constexpr region rep(region r, cx_string name, std::int32_t count, std::int32_t 
 
 /// hstackrep(r n [space] [name]): n copies of r side by side (east), `space` PEs apart. The
 /// dimension is 'x unless named (wafer's choice: the map needs a name).
+template <int = 0>
 constexpr region hstackrep(region r, std::int32_t count, std::int32_t space = 0, cx_string name = "x",
                            origin at = call_site{}) {
     const std::int32_t step = detail::stack_step(r, detail::axis::x, space, "hstackrep", at);
@@ -68,6 +73,7 @@ constexpr region hstackrep(region r, std::int32_t count, std::int32_t space = 0,
 }
 
 /// vstackrep(r n [space] [name]): as hstackrep, upwards (+y); the dimension is 'y unless named.
+template <int = 0>
 constexpr region vstackrep(region r, std::int32_t count, std::int32_t space = 0, cx_string name = "y",
                            origin at = call_site{}) {
     const std::int32_t step = detail::stack_step(r, detail::axis::y, space, "vstackrep", at);
@@ -77,6 +83,7 @@ constexpr region vstackrep(region r, std::int32_t count, std::int32_t space = 0,
 enum class direction : std::uint8_t { horizontal, vertical };
 
 /// stackrep(r 'name HORIZONTAL|VERTICAL n): n copies stepped by the region's own width or height.
+template <int = 0>
 constexpr region stackrep(region r, cx_string name, direction d, std::int32_t count, origin at = call_site{}) {
     const auto a = d == direction::horizontal ? detail::axis::x : detail::axis::y;
     const std::int32_t step = detail::stack_step(r, a, 0, "stackrep", at);
@@ -86,10 +93,12 @@ constexpr region stackrep(region r, cx_string name, direction d, std::int32_t co
 }
 
 /// stack(HORIZONTAL|VERTICAL r1 r2 ...): hstack or vstack, the direction a value.
+template <int = 0>
 constexpr region stack(direction d, std::vector<region> parts, const origin& at = call_site{}) {
     return detail::stack(std::move(parts), d == direction::horizontal ? detail::axis::x : detail::axis::y, at);
 }
 /// stack(d, {r1, r2, ...}): the same, each region copied once from the list.
+template <int = 0>
 constexpr region stack(direction d, std::initializer_list<region> parts, const origin& at = call_site{}) {
     return detail::stack(parts, d == direction::horizontal ? detail::axis::x : detail::axis::y, at);
 }

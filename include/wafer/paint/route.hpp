@@ -43,6 +43,7 @@ enum class route_error : std::uint8_t {
     fabadder_shape,
 };
 
+template <int = 0>
 constexpr std::string_view message(route_error e) noexcept {
     switch (e) {
     case route_error::none: return "";
@@ -80,6 +81,7 @@ constexpr std::string_view message(route_error e) noexcept {
 /// Which inputs a rule's swap makes read the partner color.
 enum class swap_kind : std::uint8_t { none, x, h, v };
 
+template <int = 0>
 constexpr std::uint8_t swapped_ports(swap_kind s) noexcept {
     using hw::bit;
     using hw::port;
@@ -94,10 +96,12 @@ constexpr std::uint8_t swapped_ports(swap_kind s) noexcept {
 
 namespace detail {
 /// Not constexpr: in a constant expression, its call (and the literal it is given) is the error.
+template <int = 0>
 inline void invalid_route_rule(const char* /*problem*/) {}
 
 /// In a constant expression, stops compilation with a call that quotes the problem (a literal, so
 /// the compiler prints it).
+template <int = 0>
 constexpr void report_route_error(route_error e) {
     switch (e) {
     case route_error::none: return;
@@ -120,8 +124,10 @@ constexpr void report_route_error(route_error e) {
     }
 }
 
+template <int = 0>
 constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+template <int = 0>
 constexpr bool port_of(char c, hw::port& p) noexcept {
     switch (c) {
     case 'C': p = hw::port::core; return true;
@@ -132,6 +138,7 @@ constexpr bool port_of(char c, hw::port& p) noexcept {
     default: return false;
     }
 }
+template <int = 0>
 constexpr bool swap_of(char c, swap_kind& s) noexcept {
     switch (c) {
     case '>': s = swap_kind::none; return true;
@@ -180,9 +187,11 @@ struct route_parse {
 
 namespace detail {
 
+template <int = 0>
 constexpr bool modifier_start(char c) noexcept { return c >= 'a' && c <= 'z'; }
 
 /// Modifiers, space-separated, from `i` to the end of the text.
+template <int = 0>
 constexpr void parse_modifiers(std::string_view text, std::size_t i, route_parse& r) {
     bool seen_ring = false, seen_pop = false, seen_tip = false, seen_fabadder = false;
     auto error_at = [&](route_error e, std::size_t at) {
@@ -214,6 +223,7 @@ constexpr void parse_modifiers(std::string_view text, std::size_t i, route_parse
 
 }  // namespace detail
 
+template <int = 0>
 constexpr route_parse parse_route(std::string_view text) {
     route_parse r;
     auto error_at = [&](route_error e, std::size_t at) {
@@ -324,6 +334,7 @@ consteval route_rule::route_rule(const char* text) {
 /// The rule a router's color holds, as Paint would write it for that router: its positions (with the
 /// boundary suppression the layout applied there already done), the initial one, ring, pop, tip and
 /// fabadder. Swaps aside: the IR keeps them per input port (ir::color_route::swapped), not as an arrow.
+template <int = 0>
 constexpr route_rule rule_of(const ir::color_route& c) {
     route_rule rule;
     rule.count = std::uint8_t(c.positions.size() < rule.positions.size() ? c.positions.size() : rule.positions.size());
@@ -337,6 +348,7 @@ constexpr route_rule rule_of(const ir::color_route& c) {
 }
 
 /// The rule as Paint writes it between brackets: "L>CR", "C>R ; L>R", "L|LXC", "L>R ; L>U ; ring pop=all".
+template <int = 0>
 constexpr cx_string to_text(const route_rule& rule) {
     cx_string s;
     constexpr char arrows[] = {'>', 'X', 'H', 'V'};
@@ -374,11 +386,13 @@ constexpr cx_string to_text(const route_rule& rule) {
 }
 
 /// True if some position delivers to the core ([..>C]) / takes the core's wavelets ([C>..]).
+template <int = 0>
 constexpr bool delivers_to_core(const route_rule& rule) noexcept {
     for (std::uint8_t k = 0; k < rule.count; ++k)
         if (rule.positions[k].outputs & hw::bit(hw::port::core)) return true;
     return false;
 }
+template <int = 0>
 constexpr bool takes_from_core(const route_rule& rule) noexcept {
     if (rule.fabadder) return true;  // the fabric adder's second operand comes from the core
     for (std::uint8_t k = 0; k < rule.count; ++k)
@@ -386,6 +400,7 @@ constexpr bool takes_from_core(const route_rule& rule) noexcept {
     return false;
 }
 /// A rule with several positions, ring or pop needs one of the colors that can switch.
+template <int = 0>
 constexpr bool switches(const route_rule& rule) noexcept {
     return rule.count > 1 || rule.ring || rule.pop != ir::pop_mode::none;
 }

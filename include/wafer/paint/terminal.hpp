@@ -29,6 +29,7 @@
 namespace wafer::paint {
 
 /// terminal(r 'name 'tag SIDE color shape split chunk [revpin]).
+template <int = 0>
 constexpr region terminal(region r, cx_string name, terminal_spec spec, color c, origin at = call_site{}) {
     if (name.empty()) fail(at, "terminal() takes a name that is not empty");
     for (char ch : name.view())
@@ -47,6 +48,7 @@ constexpr region terminal(region r, cx_string name, terminal_spec spec, color c,
 
 /// arcvar(r 'terminal 'name value): the arcvar `name` rides on transports that leave r's terminal
 /// `terminal`; the region at the other end reads it as ^name in a code() binding.
+template <int = 0>
 constexpr region arcvar(region r, cx_string terminal, cx_string name, std::int32_t value, origin at = call_site{}) {
     if (name.empty()) fail(at, "arcvar() takes a name that is not empty");
     bool found = false;
@@ -66,6 +68,7 @@ constexpr region arcvar(region r, cx_string terminal, cx_string name, std::int32
 }
 
 /// alias(r 'name 'child.terminal): r offers its child's terminal as its own terminal `name`.
+template <int = 0>
 constexpr region alias(region r, cx_string name, cx_string child, origin at = call_site{}) {
     if (name.empty() || child.empty()) fail(at, "alias() takes a name and a child terminal's path");
     attribute a = detail::attribute_of(attribute_kind::alias, std::move(at), std::move(name));
@@ -75,6 +78,7 @@ constexpr region alias(region r, cx_string name, cx_string child, origin at = ca
 
 /// transport('src 'dst 'name): a region of no tiles that connects two terminals once it is in a
 /// union with them.
+template <int = 0>
 constexpr region transport(cx_string from, cx_string to, cx_string name, origin at = call_site{}) {
     if (from.empty() || to.empty()) fail(at, "transport() takes the paths of two terminals, such as 'a.tx 'b.rx");
     attribute a = detail::attribute_of(attribute_kind::transport, std::move(at), std::move(name));
@@ -106,6 +110,7 @@ struct planned_transport {
 
 namespace detail {
 
+template <int = 0>
 constexpr pe_xy step(pe_xy p, hw::port d) noexcept {
     switch (d) {
     case hw::port::right: return {p.x + 1, p.y};
@@ -117,6 +122,7 @@ constexpr pe_xy step(pe_xy p, hw::port d) noexcept {
     return p;
 }
 
+template <int = 0>
 constexpr hw::port port_of(side s) noexcept {
     switch (s) {
     case side::right: return hw::port::right;
@@ -128,6 +134,7 @@ constexpr hw::port port_of(side s) noexcept {
     return hw::port::core;
 }
 
+template <int = 0>
 constexpr const char* side_name(side s) noexcept {
     constexpr const char* names[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
     return names[unsigned(s)];
@@ -135,13 +142,16 @@ constexpr const char* side_name(side s) noexcept {
 
 /// The names of the regions around attribute `a`, applied after it (a name() before a terminal() is
 /// not the terminal's), outermost first.
+template <int = 0>
 constexpr cx_string outer_path(const region& r, std::size_t a) { return enclosing_names(r, a, a + 1); }
 
+template <int = 0>
 constexpr cx_string joined(const cx_string& prefix, const cx_string& name) {
     return prefix.empty() ? name : prefix + "." + name;
 }
 
 /// Whether `path` names `full`: the same, or its end after a '.'.
+template <int = 0>
 constexpr bool names(const cx_string& full, const cx_string& path) {
     const auto f = full.view(), p = path.view();
     if (f == p) return true;
@@ -149,6 +159,7 @@ constexpr bool names(const cx_string& full, const cx_string& path) {
 }
 
 /// The terminal attribute `path` names, following aliases; -1 when none, -2 when several.
+template <int = 0>
 constexpr std::int64_t find_terminal(const region& r, const cx_string& path, int depth = 0) {
     std::int64_t found = -1;
     auto take = [&](std::int64_t t) {
@@ -165,6 +176,7 @@ constexpr std::int64_t find_terminal(const region& r, const cx_string& path, int
 }
 
 /// Why `path` names no terminal, for the error.
+template <int = 0>
 constexpr cx_string missing_cause(const region& r, const cx_string& path) {
     const auto p = path.view();
     const auto dot = p.rfind('.');
@@ -188,6 +200,7 @@ constexpr cx_string missing_cause(const region& r, const cx_string& path) {
 }
 
 /// The rule of color `c` on block `b` (the last paint() over it), or nullptr.
+template <int = 0>
 constexpr const attribute* rule_on(const region& r, std::uint32_t b, std::int32_t c) {
     const attribute* found = nullptr;
     for (const auto& a : r.attributes)
@@ -195,6 +208,7 @@ constexpr const attribute* rule_on(const region& r, std::uint32_t b, std::int32_
     return found;
 }
 
+template <int = 0>
 constexpr bool is_pin(const route_rule& rule, side s) {
     for (std::uint8_t k = 0; k < rule.count; ++k) {
         const auto& pos = rule.positions[k];
@@ -206,6 +220,7 @@ constexpr bool is_pin(const route_rule& rule, side s) {
 }
 
 /// The pins of terminal attribute `t`, in pin order.
+template <int = 0>
 constexpr std::vector<pe_xy> pins_of(const region& r, const attribute& t) {
     std::vector<pe_xy> pins;
     for (std::uint32_t b = t.first; b < t.last; ++b) {
@@ -229,6 +244,7 @@ constexpr std::vector<pe_xy> pins_of(const region& r, const attribute& t) {
 
 /// [IN>OUT], or with `swapped` the swap that reads the partner color's wavelets from IN ([LHR],
 /// [DVC], [CXR]).
+template <int = 0>
 constexpr route_rule one_position(hw::port in, hw::port out, bool swapped = false) {
     const char swap = !swapped ? '>' : in == hw::port::core ? 'X' : (in == hw::port::left || in == hw::port::right) ? 'H' : 'V';
     const char text[] = {letter(in), swap, letter(out), '\0'};
@@ -236,6 +252,7 @@ constexpr route_rule one_position(hw::port in, hw::port out, bool swapped = fals
 }
 
 /// The PEs of the route from `start` to `end`: along x first, then along y.
+template <int = 0>
 constexpr std::vector<pe_xy> route_path(pe_xy start, pe_xy end) {
     std::vector<pe_xy> path{start};
     for (pe_xy q = start; q.x != end.x;) path.push_back(q = {q.x + (end.x > q.x ? 1 : -1), q.y});
@@ -243,6 +260,7 @@ constexpr std::vector<pe_xy> route_path(pe_xy start, pe_xy end) {
     return path;
 }
 
+template <int = 0>
 constexpr bool shares_pe(const std::vector<pe_xy>& a, const std::vector<pe_xy>& b) {
     for (const auto& p : a)
         for (const auto& q : b)
@@ -251,6 +269,7 @@ constexpr bool shares_pe(const std::vector<pe_xy>& a, const std::vector<pe_xy>& 
 }
 
 /// The colorpair partner the layout gives `c`, or nullptr.
+template <int = 0>
 constexpr const color* partner_in(const region& r, const color& c) {
     for (const auto& a : r.attributes)
         if (a.kind == attribute_kind::colorpair) {
@@ -264,6 +283,7 @@ constexpr const color* partner_in(const region& r, const color& c) {
 
 /// The transports of `r` that connect two terminals, with their pins; what cannot be connected goes
 /// to `problems` as an error.
+template <int = 0>
 constexpr std::vector<planned_transport> plan_transports(const region& r, std::vector<problem>& problems) {
     std::vector<planned_transport> plan;
     auto error = [&](const attribute& a, cx_string m) { problems.push_back(problem{severity::error, problem_kind::transport, std::move(m), a.at}); };
@@ -346,6 +366,7 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
 /// (indexed by attribute; empty for the others): what the sending terminals of the transports that
 /// arrive at the code's region (a destination pin is one of its PEs) define with arcvar(). None, or
 /// two different values, is an error.
+template <int = 0>
 constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, const std::vector<planned_transport>& plan,
                                                               std::vector<problem>& problems) {
     auto overlaps = [](const attribute& a, const attribute& b) { return a.first < b.last && b.first < a.last; };
@@ -412,6 +433,7 @@ constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, 
 /// them back, and a colorpair() over the route names the partner (a new color, or the layout's own).
 /// Errors (a route off the fabric, or past `fabric` when it is given, turning back on itself, or
 /// sharing a PE with both colors' wires) go to `problems`.
+template <int = 0>
 constexpr region route_transports(region r, const std::vector<planned_transport>& plan, std::vector<problem>& problems,
                                   pe_xy fabric = {0, 0}) {
     std::vector<region> routes;
@@ -541,6 +563,7 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
 }
 
 /// What `portmap` prints: each transport with its two terminals, as the guide shows it.
+template <int = 0>
 inline std::string portmap_text(const region& r, const std::vector<planned_transport>& plan) {
     std::string out;
     auto terminal_line = [&](const transport_end& e) {

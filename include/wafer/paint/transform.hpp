@@ -20,6 +20,7 @@ namespace detail {
 struct turn {
     std::int32_t a, b, c, d;
 };
+template <int = 0>
 constexpr turn turn_of(rotation r) noexcept {
     switch (r) {
     case rotation::r90: return {0, -1, 1, 0};
@@ -33,6 +34,7 @@ inline constexpr turn mirror_x{-1, 0, 0, 1};   ///< hflip: left to right
 inline constexpr turn mirror_y{1, 0, 0, -1};   ///< vflip: along y
 
 /// Where a port's direction goes under `t`; the core stays.
+template <int = 0>
 constexpr hw::port turned(hw::port p, const turn& t) noexcept {
     std::int32_t x = 0, y = 0;
     switch (p) {
@@ -45,6 +47,7 @@ constexpr hw::port turned(hw::port p, const turn& t) noexcept {
     const std::int32_t nx = t.a * x + t.b * y, ny = t.c * x + t.d * y;
     return nx > 0 ? hw::port::right : nx < 0 ? hw::port::left : ny > 0 ? hw::port::up : hw::port::down;
 }
+template <int = 0>
 constexpr std::uint8_t turned_ports(std::uint8_t mask, const turn& t) noexcept {
     std::uint8_t out = 0;
     for (int p = 0; p < hw::ports; ++p)
@@ -52,6 +55,7 @@ constexpr std::uint8_t turned_ports(std::uint8_t mask, const turn& t) noexcept {
     return out;
 }
 
+template <int = 0>
 constexpr route_rule turned(route_rule rule, const turn& t) noexcept {
     for (std::uint8_t k = 0; k < rule.count; ++k) {
         auto& pos = rule.positions[k];
@@ -66,6 +70,7 @@ constexpr route_rule turned(route_rule rule, const turn& t) noexcept {
 }
 
 /// `r` under `t`, moved so its bounding box keeps its lower-left corner.
+template <int = 0>
 constexpr region turned(region r, const turn& t, const origin& at) {
     if (r.blocks.empty()) return r;
     const box before = bounds(r);
@@ -101,19 +106,23 @@ constexpr region turned(region r, const turn& t, const origin& at) {
 }  // namespace detail
 
 /// rotate(r R0|R90|R180|R270): r turned counter-clockwise inside its bounding box.
+template <int = 0>
 constexpr region rotate(region r, rotation by, origin at = call_site{}) {
     if (by == rotation::r0) return r;   // not ?: with a copy of r: g++ 12 frees it twice
     return detail::turned(std::move(r), detail::turn_of(by), at);
 }
 
 /// hflip(r): r mirrored left to right inside its bounding box.
+template <int = 0>
 constexpr region hflip(region r, origin at = call_site{}) { return detail::turned(std::move(r), detail::mirror_x, at); }
 
 /// vflip(r): r mirrored along y inside its bounding box.
+template <int = 0>
 constexpr region vflip(region r, origin at = call_site{}) { return detail::turned(std::move(r), detail::mirror_y, at); }
 
 /// place(r dx dy [R0|R90|R180|R270]): r rotated, then moved by (dx, dy) from where it is, so
 /// successive places add their offsets.
+template <int = 0>
 constexpr region place(region r, std::int32_t dx, std::int32_t dy, rotation by = rotation::r0, origin at = call_site{}) {
     r = rotate(std::move(r), by, at);
     for (auto& b : r.blocks) {

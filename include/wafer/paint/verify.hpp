@@ -72,6 +72,7 @@ struct clash {
     std::int64_t pes;
 };
 
+template <int = 0>
 constexpr void note_clash(std::vector<clash>& cs, std::uint32_t earlier, std::uint32_t later, problem_kind k,
                           std::int32_t x, std::int32_t y) {
     for (auto& c : cs)
@@ -82,15 +83,18 @@ constexpr void note_clash(std::vector<clash>& cs, std::uint32_t earlier, std::ui
     cs.push_back(clash{earlier, later, k, x, y, 1});
 }
 
+template <int = 0>
 constexpr cx_string at_pe(std::int32_t x, std::int32_t y) {
     return cx_string("PE (") + to_text(x) + ", " + to_text(y) + ")";
 }
 
+template <int = 0>
 constexpr cx_string more_pes(std::int64_t n) {
     if (n <= 1) return {};
     return cx_string(" and ") + to_text(n - 1) + (n == 2 ? " other PE" : " other PEs");
 }
 
+template <int = 0>
 constexpr cx_string describe(const attribute& a) {
     if (a.kind == attribute_kind::code) return cx_string("code('") + a.text + ")";
     if (a.kind == attribute_kind::mp) return cx_string("mp(bank ") + to_text(a.bank) + ")";
@@ -98,6 +102,7 @@ constexpr cx_string describe(const attribute& a) {
     return cx_string("paint(color #") + to_text(a.col.id) + " [" + to_text(a.rule) + "])";
 }
 
+template <int = 0>
 constexpr problem clash_problem(const region& r, const clash& c) {
     const attribute& e = r.attributes[c.earlier];
     const attribute& l = r.attributes[c.later];
@@ -127,6 +132,7 @@ constexpr problem clash_problem(const region& r, const clash& c) {
     return problem{level, c.kind, std::move(m), l.at};
 }
 
+template <int = 0>
 constexpr bool covers(const attribute& a, std::uint32_t block) noexcept { return a.first <= block && block < a.last; }
 
 /// A geovar value resolve() has not settled yet.
@@ -142,6 +148,7 @@ struct geovar_gap {
     std::int64_t before = -1;          ///< the first geovar of the name applied before the code, on one of them
 };
 
+template <int = 0>
 constexpr void note_gap(std::vector<geovar_gap>& gaps, std::uint32_t code, std::uint32_t binding, std::int32_t x,
                         std::int32_t y, std::int64_t before) {
     for (auto& g : gaps)
@@ -158,6 +165,7 @@ constexpr void note_gap(std::vector<geovar_gap>& gaps, std::uint32_t code, std::
 }
 
 /// The geovar values of `pe`'s code bindings from `attrs` (the attributes reaching it, in order).
+template <int = 0>
 constexpr void geovalues_of(const region& r, resolved_pe& pe, const std::vector<std::uint32_t>& attrs,
                             std::vector<geovar_gap>& gaps) {
     const attribute& code = r.attributes[std::uint32_t(pe.code)];
@@ -178,11 +186,13 @@ constexpr void geovalues_of(const region& r, resolved_pe& pe, const std::vector<
     }
 }
 
+template <int = 0>
 constexpr cx_string range_text(std::int32_t lo, std::int32_t hi) {
     return lo == hi ? to_text(lo) : to_text(lo) + ".." + to_text(hi);
 }
 
 /// Settles a gap: paint's one value (a warning), or an error naming the uncovered PEs.
+template <int = 0>
 constexpr void settle(const region& r, const geovar_gap& g, resolution& res) {
     const attribute& code = r.attributes[g.code];
     const binding& b = code.bindings[g.binding];
@@ -211,6 +221,7 @@ constexpr void settle(const region& r, const geovar_gap& g, resolution& res) {
 }
 }  // namespace detail
 
+template <int = 0>
 constexpr resolution resolve(const region& r) {
     resolution res;
     res.colors = solve_colors(r, res.problems);
@@ -375,6 +386,7 @@ constexpr resolution resolve(const region& r) {
 }
 
 /// Reports every problem of `r` to `out`, with the positions of the calls; true if none is an error.
+template <int = 0>
 inline bool verify(const region& r, diagnostics& out) {
     const resolution res = resolve(r);
     report(res.problems, out);

@@ -108,6 +108,7 @@ private:
 };
 
 /// Decimal text of an integer, in constant expressions too.
+template <int = 0>
 constexpr cx_string to_text(std::int64_t v) {
     char buf[24]{};
     int n = 0;

@@ -29,6 +29,7 @@ struct byte_vector {
     void put(unsigned char c) { bytes.push_back(c); }
 };
 
+template <int = 0>
 constexpr bool same_text(std::string_view a, std::string_view b) noexcept {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -216,18 +217,21 @@ constexpr void encode(const region& r, Sink& out) {
     write_region(w, r);
 }
 
+template <int = 0>
 constexpr std::size_t encoded_size(const region& r) {
     byte_counter c;
     encode(r, c);
     return c.size;
 }
 
+template <int = 0>
 inline std::vector<unsigned char> encode(const region& r) {
     byte_vector v;
     encode(r, v);
     return std::move(v.bytes);
 }
 
+template <int = 0>
 constexpr region decode(const unsigned char* bytes) {
     byte_reader rd{bytes, {}};
     rd.files.resize(rd.u32());

@@ -71,6 +71,7 @@ struct dict_entry {
 };
 
 /// "an integer", "a region", ...: for messages.
+template <int = 0>
 inline std::string kind_name(const value& v) {
     static constexpr const char* names[] = {"nothing",      "an integer", "a float",  "a string",
                                             "an array",     "a dictionary", "a color", "a route rule",
@@ -84,6 +85,7 @@ inline std::string kind_name(const value& v) {
 inline constexpr int max_show_depth = 64;
 
 /// The text show() prints.
+template <int = 0>
 inline std::string show_text(const value& v, int depth = 0) {
     if (depth == max_show_depth) return "[...]";
     struct visitor {
