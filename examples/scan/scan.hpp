@@ -1,7 +1,7 @@
 #pragma once
 // scan.paint in C++: a column of P PEs with message passing on banks 0 and 1, each PE given its row
 // by arrayplace's geovar. P is a template argument, as set=P=... is on the command line.
-#include <numeric>
+#include <cstdint>
 #include <vector>
 
 #include <wafer/paint/paint.hpp>
@@ -19,8 +19,8 @@ constexpr auto layout = wafer::paint::freeze([](wafer::paint::palette& p) {
     auto column = rect(0, 0, 1, P) |
                   code<scan>({{"up", p.color(up)}, {"down", p.color(down)}, {"Y", geovar_ref{"y"}}, {"P", P}}) |
                   mp(up) | mp(down) | name("scan");
-    std::vector<std::int32_t> rows(P);
-    std::iota(rows.begin(), rows.end(), 0);
+    std::vector<std::int32_t> rows;  // not rows(P): clang 14 cannot fill a new vector in a constant expression
+    for (std::int32_t y = 0; y < P; ++y) rows.push_back(y);
     return union_(column, arrayplace(tile(), rows, {{"y", rows}}));
 });
 static_assert(wafer::paint::verify(layout<8>));
