@@ -2,15 +2,18 @@
 // The separately compiled part of wafer (core/config.hpp, docs/embedding.md): include this in ONE
 // translation unit of a program whose translation units all define WAFER_SEPARATE_COMPILATION
 // (CMake's wafer::compiled target does both). It defines the fabric class's members, Paint's
-// build() and evaluate(), reading and writing images, Tungsten's lower(), a C++ kernel's lowering
-// and the DSL's AST builders, and the construction, copy, move and destruction of the Tungsten AST's
-// nodes, a layout and a PE program, which the headers then only declare.
+// build() and evaluate(), reading and writing images, map files and values, Tungsten's lower(), a
+// C++ kernel's lowering and the DSL's AST builders, and the construction, copy, move and destruction
+// of the Tungsten AST's nodes, a layout and a PE program, which the headers then only declare.
 #if !defined(WAFER_SEPARATE_COMPILATION)
 #error "wafer/src.hpp defines what a separately compiled wafer declares: define WAFER_SEPARATE_COMPILATION"
 #endif
 
 #include "wafer/fabric/detail/fabric.ipp"
 #include "wafer/image/detail/format.ipp"
+#include "wafer/image/detail/map_file.ipp"
+#include "wafer/image/detail/select.ipp"
+#include "wafer/image/detail/values.ipp"
 #include "wafer/ir/detail/layout.ipp"
 #include "wafer/ir/detail/pe_program.ipp"
 #include "wafer/paint/detail/build.ipp"
