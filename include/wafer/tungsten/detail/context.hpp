@@ -4,14 +4,13 @@
 // variable at the end).
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "wafer/core/detail/flat_map.hpp"
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
 #include "wafer/tungsten/options.hpp"
@@ -43,7 +42,7 @@ void for_each_spliced(const std::vector<ast::statement>& body, F&& f, int depth 
 
 /// The names whose `.base` some assignment in `body` sets (by name: a shadowed namesake also gets
 /// a base word, which costs a word and a load, never a wrong address).
-inline void add_moved_bases(const std::vector<ast::statement>& body, std::set<std::string>& names) {
+inline void add_moved_bases(const std::vector<ast::statement>& body, wafer::detail::flat_set<std::string>& names) {
     for_each_spliced(body, [&](const ast::statement& s) {
         if (const auto* a = std::get_if<ast::assignment>(&s)) {
             const auto& t = a->target;
@@ -171,9 +170,9 @@ public:
         ir::reg next_register;
         std::uint32_t temp_words;
         std::size_t temp_operands, scratch_uses, scratch_operands;
-        std::map<address, source_position> base_set_at;
-        std::map<std::size_t, source_position> handled;
-        std::map<int, source_position> microthreads;
+        wafer::detail::flat_map<address, source_position> base_set_at;
+        wafer::detail::flat_map<std::size_t, source_position> handled;
+        wafer::detail::flat_map<int, source_position> microthreads;
     };
     checkpoint save() const {
         return {out,        memory,          input_taken,         output_taken,            current,
@@ -303,19 +302,19 @@ public:
     evaluator eval;
     memory_layout memory;
     ir::pe_program out;
-    std::set<std::string> moved_bases;  ///< see add_moved_bases
-    std::map<std::string, function_entry> functions;
+    wafer::detail::flat_set<std::string> moved_bases;  ///< see add_moved_bases
+    wafer::detail::flat_map<std::string, function_entry> functions;
     std::vector<call_frame> frames;     ///< the bodies being lowered, innermost last
     /// Lowers statements (lower.hpp): function and handler bodies are statements inside
     /// expressions' calls, so the lowering of calls reaches the statement lowering through here.
     void (*lower_statements)(context&, const std::vector<ast::statement>&) = nullptr;
-    std::map<std::size_t, source_position> handled;  ///< sockets with a handler: where it is declared
+    wafer::detail::flat_map<std::size_t, source_position> handled;  ///< sockets with a handler: where it is declared
     /// WSE-2 derives an async operation's microthread from its queues: those taken, and by which
     /// operation. While `async_statement`, a socket's new queue avoids them.
-    std::map<int, source_position> microthreads;
+    wafer::detail::flat_map<int, source_position> microthreads;
     bool async_statement = false;
-    std::set<int> claimed_task_ids;  ///< the literal `id(N)`s of the program's tasks
-    std::set<std::size_t> control_sockets;  ///< sockets whose input queue a control task made
+    wafer::detail::flat_set<int> claimed_task_ids;  ///< the literal `id(N)`s of the program's tasks
+    wafer::detail::flat_set<std::size_t> control_sockets;  ///< sockets whose input queue a control task made
     /// The sockets __builtin_clear_teardown names, and where: each needs a queue, so Paint binds it a color.
     std::vector<std::pair<std::size_t, source_position>> teardown_sockets;
     /// Parallel to out.tasks: each task's name and declaration, for messages (tasks are top-level
@@ -354,7 +353,7 @@ private:
     std::vector<temp_operand> temp_operands;
     std::vector<std::pair<std::uint32_t, std::size_t>> scratch_uses;  ///< (block, instruction)
     std::vector<std::size_t> scratch_operands;                       ///< operations
-    std::map<address, source_position> base_set_at_;                 ///< base word: where first set
+    wafer::detail::flat_map<address, source_position> base_set_at_;  ///< base word: where first set
 };
 
 }  // namespace wafer::tungsten::detail

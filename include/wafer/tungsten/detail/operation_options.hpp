@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <set>
 #include <string>
 #include <string_view>
 
+#include "wafer/core/detail/flat_map.hpp"
 #include "wafer/core/hardware.hpp"
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
@@ -27,7 +27,7 @@ public:
     /// Sets `op`'s fields from the statement's options; scalar code they need (an `index` value)
     /// goes before the operation is issued.
     void apply(ir::dsd_op& op) {
-        std::set<std::string> seen;
+        wafer::detail::flat_set<std::string> seen;
         for (const auto& o : a_.options) {
             // unblock, activate and a bare task name (`async(t)`) all set the completion action.
             const bool completion = o.name == "activate" || o.name == "unblock" || !is_option(o.name);

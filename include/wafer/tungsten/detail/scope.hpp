@@ -7,7 +7,6 @@
 #include <deque>
 #include <map>
 #include <memory>
-#include <set>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "wafer/core/detail/flat_map.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
 #include "wafer/tungsten/ast.hpp"
@@ -148,7 +148,7 @@ public:
     /// its own, visible only to P's code and colliding with nothing else (docs/tungsten.md, Imports).
     struct private_package {
         std::string name;
-        std::set<std::string> exports;
+        wafer::detail::flat_set<std::string> exports;
     };
 
     /// Code from `text` is (part of) package `p`, imported by name.
