@@ -50,12 +50,12 @@ struct build_options {
 namespace detail {
 
 template <int = 0>
-inline std::string pe_text(std::int32_t x, std::int32_t y) {
+std::string pe_text(std::int32_t x, std::int32_t y) {
     return "PE (" + std::to_string(x) + ", " + std::to_string(y) + ")";
 }
 
 template <int = 0>
-inline const ir::socket* find_socket(const ir::pe_program& p, std::string_view name) {
+const ir::socket* find_socket(const ir::pe_program& p, std::string_view name) {
     for (const auto& s : p.sockets)
         if (s.name == name) return &s;
     return nullptr;
@@ -64,7 +64,7 @@ inline const ir::socket* find_socket(const ir::pe_program& p, std::string_view n
 /// Checks a code()'s bindings against the program it got; errors go to `out`. The program's params
 /// all count as having a default: lowering has already rejected one left without a value.
 template <int = 0>
-inline void check_bindings(const attribute& code, const ir::pe_program& p, diagnostics& out) {
+void check_bindings(const attribute& code, const ir::pe_program& p, diagnostics& out) {
     std::vector<kernel_port> ports;
     for (const auto& s : p.sockets) ports.push_back({s.name, true, false});
     for (const auto& q : p.params) ports.push_back({q.name, false, true});
@@ -93,7 +93,7 @@ struct stall {
 /// `b`: boundary suppression turns its input off at the edges its entry directions name, and its
 /// outputs at its exit ones.
 template <int = 0>
-inline ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, const block& b, std::int32_t rx,
+ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, const block& b, std::int32_t rx,
                                       std::int32_t ry, std::int32_t x, std::int32_t y) {
     auto at_edge = [&](hw::port p) {
         switch (p) {
@@ -114,7 +114,7 @@ inline ir::switch_position suppressed(const route_rule& rule, std::uint8_t k, co
 
 /// The route a PE's router has for one of its colors.
 template <int = 0>
-inline ir::color_route color_route_of(const region& r, const route_rule& rule, std::uint8_t physical, const pe_route& route,
+ir::color_route color_route_of(const region& r, const route_rule& rule, std::uint8_t physical, const pe_route& route,
                                       std::int32_t x, std::int32_t y) {
     ir::color_route c;
     c.color = physical;

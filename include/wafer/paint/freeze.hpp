@@ -101,7 +101,7 @@ constexpr void layout_problem_at_line_column(std::uint32_t, std::uint32_t) {
 }
 
 template <int = 0>
-inline void throw_problems(const region& r) {
+void throw_problems(const region& r) {
     diagnostics d;
     verify(r, d);
     d.check();

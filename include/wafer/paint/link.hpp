@@ -24,14 +24,14 @@ struct link_note {
 
 namespace detail {
 template <int = 0>
-inline std::string hex(std::uint32_t v) {
+std::string hex(std::uint32_t v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%x", v);
     return buf;
 }
 
 template <int = 0>
-inline std::vector<std::string> words_of(std::string_view text) {
+std::vector<std::string> words_of(std::string_view text) {
     std::vector<std::string> out;
     std::string w;
     for (char c : text) {
@@ -50,7 +50,7 @@ inline std::vector<std::string> words_of(std::string_view text) {
 /// The notes of every link() in `r`, checked against the map of `l` (the layout built from r): the
 /// symbol must be in it and the order must name its dimensions. Errors go to `out`.
 template <int = 0>
-inline std::vector<link_note> link_notes(const region& r, const ir::layout& l, diagnostics& out) {
+std::vector<link_note> link_notes(const region& r, const ir::layout& l, diagnostics& out) {
     std::vector<link_note> notes;
     std::vector<color_slot> colors;
     bool solved = false;

@@ -97,7 +97,7 @@ constexpr std::uint8_t swapped_ports(swap_kind s) noexcept {
 namespace detail {
 /// Not constexpr: in a constant expression, its call (and the literal it is given) is the error.
 template <int = 0>
-inline void invalid_route_rule(const char* /*problem*/) {}
+void invalid_route_rule(const char* /*problem*/) {}
 
 /// In a constant expression, stops compilation with a call that quotes the problem (a literal, so
 /// the compiler prints it).

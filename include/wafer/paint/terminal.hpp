@@ -564,7 +564,7 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
 
 /// What `portmap` prints: each transport with its two terminals, as the guide shows it.
 template <int = 0>
-inline std::string portmap_text(const region& r, const std::vector<planned_transport>& plan) {
+std::string portmap_text(const region& r, const std::vector<planned_transport>& plan) {
     std::string out;
     auto terminal_line = [&](const transport_end& e) {
         const attribute& t = r.attributes[e.terminal];

@@ -387,7 +387,7 @@ constexpr resolution resolve(const region& r) {
 
 /// Reports every problem of `r` to `out`, with the positions of the calls; true if none is an error.
 template <int = 0>
-inline bool verify(const region& r, diagnostics& out) {
+bool verify(const region& r, diagnostics& out) {
     const resolution res = resolve(r);
     report(res.problems, out);
     return res.ok();

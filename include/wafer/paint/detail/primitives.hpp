@@ -13,7 +13,7 @@
 namespace wafer::paint::detail {
 
 template <int = 0>
-inline primitive find_primitive(std::string_view name) {
+primitive find_primitive(std::string_view name) {
     namespace p = primitives;
     static constexpr std::pair<std::string_view, primitive> table[] = {
         // arithmetic
@@ -46,7 +46,7 @@ inline primitive find_primitive(std::string_view name) {
 
 /// The values of Paint's predefined names: R0 .. R270, HORIZONTAL, VERTICAL, and the sides.
 template <int = 0>
-inline const value* predefined(std::string_view name) {
+const value* predefined(std::string_view name) {
     static const std::pair<std::string_view, value> names[] = {
         {"R0", value{rotation::r0}},   {"R90", value{rotation::r90}},   {"R180", value{rotation::r180}},
         {"R270", value{rotation::r270}}, {"HORIZONTAL", value{direction::horizontal}},

@@ -225,7 +225,7 @@ constexpr std::size_t encoded_size(const region& r) {
 }
 
 template <int = 0>
-inline std::vector<unsigned char> encode(const region& r) {
+std::vector<unsigned char> encode(const region& r) {
     byte_vector v;
     encode(r, v);
     return std::move(v.bytes);

@@ -72,7 +72,7 @@ struct dict_entry {
 
 /// "an integer", "a region", ...: for messages.
 template <int = 0>
-inline std::string kind_name(const value& v) {
+std::string kind_name(const value& v) {
     static constexpr const char* names[] = {"nothing",      "an integer", "a float",  "a string",
                                             "an array",     "a dictionary", "a color", "a route rule",
                                             "a region",     "a function", "a function", "a message-passing bank",
@@ -86,7 +86,7 @@ inline constexpr int max_show_depth = 64;
 
 /// The text show() prints.
 template <int = 0>
-inline std::string show_text(const value& v, int depth = 0) {
+std::string show_text(const value& v, int depth = 0) {
     if (depth == max_show_depth) return "[...]";
     struct visitor {
         int depth;
