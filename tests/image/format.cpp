@@ -3,6 +3,32 @@
 #include <doctest/doctest.h>
 
 namespace {
+constexpr wafer::ir::dsd_op sample_op() {
+    using namespace wafer::ir;
+    dsd_op op;
+    op.op = opcode::add;
+    op.rank = 1;
+    op.extent = {4, 1, 1, 1};
+    op.dst = {dsd::kind::mem, 0, {1}};
+    op.src[0] = {dsd::kind::fabin, 0, {}, 0};
+    op.src[1] = {dsd::kind::immediate, 0, {}, 0, 7};
+    op.pos = {{3, 1}, 1};  // in the imported package
+    return op;
+}
+
+// The field lists run in a constant expression too, so bytes the compiler freezes and an image
+// file's are written by one description (docs/embedding.md, Kernels as compile-time values).
+constexpr bool round_trip_in_the_compiler() {
+    auto op = sample_op();
+    wafer::image::detail::writer w;
+    w(op);
+    wafer::ir::dsd_op back;
+    wafer::image::detail::reader r(w.bytes.data(), w.bytes.size());
+    r(back);
+    return back == op && back.pos.file == op.pos.file && r.left() == 0;
+}
+static_assert(round_trip_in_the_compiler());
+
 wafer::image::image sample() {
     using namespace wafer::ir;
     pe_program p;
@@ -12,15 +38,7 @@ wafer::image::image sample() {
     p.symbols = {{"a", value_format::s16, 0, {{"n", 4, 1}}}};
     p.sockets = {{"rx", data_type::i16, 0, -1}};
     p.data = {{0, {1, 2, 3, 4}}};
-    dsd_op op;
-    op.op = opcode::add;
-    op.rank = 1;
-    op.extent = {4, 1, 1, 1};
-    op.dst = {dsd::kind::mem, 0, {1}};
-    op.src[0] = {dsd::kind::fabin, 0, {}, 0};
-    op.src[1] = {dsd::kind::immediate, 0, {}, 0, 7};
-    op.pos = {{3, 1}, 1};  // in the imported package
-    straight_line(p, {op});
+    straight_line(p, {sample_op()});
     p.memory_words = 4;
     wafer::image::image im;
     im.layout = single_pe_layout(p);

@@ -364,7 +364,7 @@ TEST_CASE("tungsten parser: FIFOs, local tasks, activate, async statements and i
     CHECK_FALSE(as<ast::assignment>(plain.body[0]).async);
     const auto imports = parse("import vectors;\n");
     CHECK(as<ast::import_statement>(imports.body[0]).package == "vectors");
-    CHECK_FALSE(as<ast::import_statement>(imports.body[0]).contents);  // the loader fills it
+    CHECK_FALSE(as<ast::import_statement>(imports.body[0]).loaded());  // the loader fills it
     CHECK(as<ast::import_statement>(imports.body[0]).names.empty());
     const auto selective = parse("import vectors.{scale, table};\n");
     CHECK(as<ast::import_statement>(selective.body[0]).names == std::vector<std::string>{"scale", "table"});

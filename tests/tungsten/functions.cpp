@@ -190,7 +190,7 @@ wafer::tungsten::ast::program with_package(const std::string& main, const std::s
     auto program = wafer::parse::parse_tungsten(main, "main.w");
     for (auto& s : program.body)
         if (auto* i = std::get_if<wafer::tungsten::ast::import_statement>(&s))
-            i->contents = std::make_shared<wafer::tungsten::ast::program>(wafer::parse::parse_tungsten(package, "pkg.w"));
+            i->contents.push_back(wafer::parse::parse_tungsten(package, "pkg.w"));
     return program;
 }
 

@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -53,11 +52,10 @@ inline void load_imports(tungsten::ast::program& program, const std::vector<std:
             if (open == canonical) fail("package " + i->package + " imports itself, through " + file);
         if (loading.size() > static_cast<std::size_t>(tungsten::detail::max_import_depth))
             fail("imports nest deeper than " + std::to_string(tungsten::detail::max_import_depth) + " packages");
-        auto package = std::make_shared<tungsten::ast::program>(parse_tungsten(read_file(file, "package"), file));
+        auto& package = i->contents.emplace_back(parse_tungsten(read_file(file, "package"), file));
         loading.push_back(canonical);
-        load_imports(*package, libs, loading);
+        load_imports(package, libs, loading);
         loading.pop_back();
-        i->contents = std::move(package);
     }
 }
 

@@ -2,7 +2,6 @@
 // The Tungsten AST: plain data shared by both front ends (the X3 parser and the C++ DSL).
 // One checker and one lowering run on it, so text and C++ kernels cannot disagree.
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -309,8 +308,11 @@ struct program;
 struct import_statement {
     std::string package;
     std::vector<std::string> names;  ///< a selective import's; empty for a whole-package import
-    std::shared_ptr<const program> contents;  ///< set by the front end that loads the package
+    /// The package, once the front end that reads the kernel has loaded it: one program (a vector,
+    /// not a pointer, so an AST stays a value that a constant expression can build).
+    std::vector<program> contents;
     source_position pos;
+    const program* loaded() const;  ///< the package, or nullptr before it is loaded
     friend bool operator==(const import_statement& a, const import_statement& b) {
         return a.package == b.package && a.names == b.names && a.pos == b.pos;
     }
@@ -336,6 +338,8 @@ struct program {
     WAFER_DECLARE_SPECIAL_MEMBERS(program);
     friend bool operator==(const program& a, const program& b) { return a.name == b.name && a.body == b.body; }
 };
+
+inline const program* import_statement::loaded() const { return contents.empty() ? nullptr : &contents.front(); }
 
 }  // namespace wafer::tungsten::ast
 

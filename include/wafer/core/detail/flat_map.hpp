@@ -91,14 +91,18 @@ public:
 
     template <class K>
     constexpr T& at(const K& k) {
-        const auto it = this->find(k);
-        if (it == this->end()) throw std::out_of_range("flat_map::at: no such key");
-        return it->second;
+        return value_at(*this, k);
     }
     template <class K>
     constexpr const T& at(const K& k) const {
-        const auto it = this->find(k);
-        if (it == this->end()) throw std::out_of_range("flat_map::at: no such key");
+        return value_at(*this, k);
+    }
+
+private:
+    template <class Self, class K>
+    static constexpr auto& value_at(Self& self, const K& k) {
+        const auto it = self.find(k);
+        if (it == self.end()) throw std::out_of_range("flat_map::at: no such key");
         return it->second;
     }
 };

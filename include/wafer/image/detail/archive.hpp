@@ -2,6 +2,8 @@
 // One description of each IR struct's fields serves both directions (writer and reader), so the
 // image format cannot drift between them. The reader checks every count against the bytes left and
 // every enum against its range: a corrupt image is an error, never a crash or a huge allocation.
+// Both run in a constant expression too, for the field lists that are `constexpr`, so a value
+// frozen by the compiler and an image file hold the same bytes (docs/embedding.md).
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -39,13 +41,13 @@ public:
     std::vector<std::uint8_t> bytes;
 
     template <class... Ts>
-    void operator()(Ts&... vs) {
+    constexpr void operator()(Ts&... vs) {
         (put(vs), ...);
     }
 
 private:
     template <class T>
-    void put(T& v) {
+    constexpr void put(T& v) {
         if constexpr (std::is_enum_v<T>) {
             auto u = static_cast<std::underlying_type_t<T>>(v);
             put(u);
@@ -75,17 +77,17 @@ private:
 class reader {
 public:
     static constexpr bool reading = true;
-    reader(const std::uint8_t* p, std::size_t n) : p_(p), end_(p + n) {}
-    std::size_t left() const noexcept { return std::size_t(end_ - p_); }
+    constexpr reader(const std::uint8_t* p, std::size_t n) : p_(p), end_(p + n) {}
+    constexpr std::size_t left() const noexcept { return std::size_t(end_ - p_); }
 
     template <class... Ts>
-    void operator()(Ts&... vs) {
+    constexpr void operator()(Ts&... vs) {
         (get(vs), ...);
     }
 
 private:
     template <class T>
-    void get(T& v) {
+    constexpr void get(T& v) {
         if constexpr (std::is_enum_v<T>) {
             std::underlying_type_t<T> u{};
             get(u);
@@ -104,7 +106,7 @@ private:
             v = static_cast<T>(u);
         } else if constexpr (std::is_same_v<T, std::string>) {
             std::uint32_t n = count(1);
-            v.assign(reinterpret_cast<const char*>(p_), n);
+            v.assign(p_, p_ + n);  // byte by byte: a constant expression cannot reinterpret_cast
             p_ += n;
         } else if constexpr (requires { v.size(); v.begin(); typename T::value_type; v.push_back(*v.begin()); }) {
             // Every element takes at least one byte, so the count is bounded by what is left.
@@ -119,7 +121,7 @@ private:
         }
     }
 
-    std::uint32_t count(std::size_t min_bytes_each) {
+    constexpr std::uint32_t count(std::size_t min_bytes_each) {
         std::uint32_t n = 0;
         get(n);
         if (std::size_t(n) * min_bytes_each > left()) throw format_error{"a count is larger than the file"};

@@ -123,7 +123,7 @@ inline access member_of(const variable_symbol& v, const ast::expr& e, const repo
     if (!m) report.fail(e.pos, a.type_text() + " has no member " + quote(e.name));
     a.path += "." + e.name;
     a.type = m->type.base;
-    a.composite = m->type.composite.get();
+    a.composite = m->type.composite;
     a.base += m->offset;
     subscript(a, m->type.extents, m->type.dim_names, std::span(e.operands).subspan(1), report, e.pos);
     return a;
@@ -135,7 +135,7 @@ inline access resolve_access(const variable_symbol& v, const ast::expr& e, const
     if (e.k == ast::expr::kind::member) return access_detail::member_of(v, e, report);
     access a{.path = e.name,
              .type = v.type,
-             .composite = v.composite.get(),
+             .composite = v.composite,
              .base = v.base,
              .base_word = v.base_word,
              .root_base = v.base};

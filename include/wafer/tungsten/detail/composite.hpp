@@ -3,7 +3,6 @@
 // member holding a 32- or 64-bit value starts at an even word, so a struct with one is padded to an
 // even size (as C pads to its alignment) and every element of an array of it keeps that member even.
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +18,7 @@ struct composite_type;
 /// typedef adds (outermost first). Unnamed dimensions keep an empty name until a variable is laid out.
 struct object_type {
     base_type base = base_type::xp;
-    std::shared_ptr<const composite_type> composite;  ///< null for a base type
+    const composite_type* composite = nullptr;  ///< null for a base type; kept by the context
     std::vector<std::uint32_t> extents;
     std::vector<std::string> dim_names;
 };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "wafer/core/detail/flat_map.hpp"
+#include "wafer/core/detail/stable_vector.hpp"
 #include "wafer/ir/pe_program.hpp"
 #include "wafer/tungsten/ast.hpp"
 #include "wafer/tungsten/options.hpp"
@@ -35,8 +36,8 @@ template <class F>
 void for_each_spliced(const std::vector<ast::statement>& body, F&& f, int depth = 0) {
     for (const auto& s : body) {
         f(s);
-        if (const auto* i = std::get_if<ast::import_statement>(&s); i && i->contents && depth < max_import_depth)
-            for_each_spliced(i->contents->body, f, depth + 1);
+        if (const auto* i = std::get_if<ast::import_statement>(&s); i && i->loaded() && depth < max_import_depth)
+            for_each_spliced(i->loaded()->body, f, depth + 1);
     }
 }
 
@@ -299,6 +300,9 @@ public:
     std::vector<bool> setting_used;
     reporter report;
     scope_stack scopes;
+    /// The struct and union types declared, kept for the whole lowering: declarations and the
+    /// types built from them point here.
+    wafer::detail::stable_vector<composite_type> composites;
     evaluator eval;
     memory_layout memory;
     ir::pe_program out;
@@ -337,12 +341,12 @@ private:
                 functions.try_emplace(own ? package->name + "::" + f->name : f->name, function_entry{f});
             }
             const auto* i = std::get_if<ast::import_statement>(&s);
-            if (!i || !i->contents || depth >= max_import_depth) continue;
+            if (!i || !i->loaded() || depth >= max_import_depth) continue;
             if (i->names.empty()) {
-                find_functions(i->contents->body, package, depth + 1);  // a whole import joins the importer
+                find_functions(i->loaded()->body, package, depth + 1);  // a whole import joins the importer
             } else {
                 const scope_stack::private_package inner{i->package, {i->names.begin(), i->names.end()}};
-                find_functions(i->contents->body, &inner, depth + 1);
+                find_functions(i->loaded()->body, &inner, depth + 1);
             }
         }
     }

@@ -119,11 +119,11 @@ inline void lay_out(context& cx, const ast::var_decl& decl, const object_type& t
     for (std::size_t k = 0; k < t.dim_names.size(); ++k)
         v.dim_names.push_back(t.dim_names[k].empty() ? "n" + std::to_string(k) : t.dim_names[k]);
     const auto words = element_count(v.extents) * v.element_words();
-    const bool even = element_even(v.type, v.composite.get());
+    const bool even = element_even(v.type, v.composite);
     const auto what = quote(decl.name);
     const auto odd = [&](const std::string& placement) {
         cx.report.fail(decl.placement->pos, placement + " puts " + what + " at an odd word, but its " +
-                                                type_spelling(v.type, v.composite.get()) +
+                                                type_spelling(v.type, v.composite) +
                                                 " elements start at even words");
     };
     if (!decl.placement) {
@@ -295,7 +295,7 @@ inline void declare_variable(context& cx, const ast::var_decl& decl) {
         if (cx.moved_bases.contains(decl.name)) give_base_word(cx, decl, v);
         if (cx.scopes.at_top_level())
             symbol_map_entries(cx.out.symbols, cx.report, decl.pos)
-                .add(cx.scopes.top_level_key(decl.name), v.base, v.type, v.composite.get(), v.extents, v.dim_names);
+                .add(cx.scopes.top_level_key(decl.name), v.base, v.type, v.composite, v.extents, v.dim_names);
     } catch (const abandon&) {
         d.status = declaration::state::failed;
         throw;

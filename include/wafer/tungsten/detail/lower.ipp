@@ -42,7 +42,8 @@ struct statement_lowering {
     void operator()(const ast::import_statement& i) const {
         // The package's declarations and statements join the global scope where the import stands.
         if (!cx.scopes.at_top_level()) cx.report.fail(i.pos, "import " + i.package + " must stand at top level");
-        if (!i.contents)
+        const auto* package = i.loaded();
+        if (!package)
             cx.report.fail(i.pos, "package " + quote(i.package) + " was not loaded: the front end that reads the "
                                   "kernel loads its imports (wafer carbide and wafer run do, from lib=)");
         if (cx.import_depth == max_import_depth)
@@ -51,13 +52,13 @@ struct statement_lowering {
             // A selective import's names but the imported ones are its own; a package that a selective
             // one imports whole is part of it.
             const auto* within = cx.scopes.current_package();
-            reporter::from text(cx.report, i.contents->source);
+            reporter::from text(cx.report, package->source);
             if (!i.names.empty())
-                cx.scopes.keep_private(i.contents->source, {i.package, {i.names.begin(), i.names.end()}});
+                cx.scopes.keep_private(package->source, {i.package, {i.names.begin(), i.names.end()}});
             else if (within)
-                cx.scopes.keep_private(i.contents->source, *within);
+                cx.scopes.keep_private(package->source, *within);
             ++cx.import_depth;
-            lower_statements(cx, i.contents->body);
+            lower_statements(cx, package->body);
             --cx.import_depth;
         }
         for (const auto& name : i.names)
@@ -149,8 +150,8 @@ inline bool has_address_placement(const std::vector<ast::statement>& body, int i
                                    std::is_same_v<T, ast::handler_decl> || std::is_same_v<T, ast::task_decl>)
                     return has_address_placement(node.body, imports);
                 else if constexpr (std::is_same_v<T, ast::import_statement>)
-                    return node.contents && imports < max_import_depth &&
-                           has_address_placement(node.contents->body, imports + 1);
+                    return node.loaded() && imports < max_import_depth &&
+                           has_address_placement(node.loaded()->body, imports + 1);
                 else
                     return false;
             },

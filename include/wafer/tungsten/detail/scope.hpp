@@ -4,17 +4,15 @@
 // declared once per scope. A declarator is `pending` while its own extents and initializer are
 // checked, so they cannot use its name even when an outer declaration has it.
 #include <cstdint>
-#include <deque>
-#include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <variant>
 #include <vector>
 
 #include "wafer/core/detail/flat_map.hpp"
+#include "wafer/core/detail/stable_vector.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
 #include "wafer/tungsten/ast.hpp"
@@ -42,14 +40,14 @@ struct variable_symbol {
     address base = 0;
     std::vector<std::uint32_t> extents;
     std::vector<std::string> dim_names;  ///< as in the symbol map: n0, n1, ... for unnamed ones
-    std::shared_ptr<const composite_type> composite;
+    const composite_type* composite = nullptr;  ///< kept by the context (context::composites)
     /// Where the current address lives when the program sets `.base` (reference §5): every access
     /// reads it there. Unset, the address is `base` and constant.
     std::optional<address> base_word;
     /// A stream array's (`sp stream pick[2];`): the element type of the vectors its descriptors name.
     std::optional<base_type> stream_of;
 
-    std::uint32_t element_words() const { return detail::element_words(type, composite.get()); }
+    std::uint32_t element_words() const { return detail::element_words(type, composite); }
 };
 
 /// A FIFO (`sp fifo q[8];`): pe_program::fifos[index].
@@ -71,7 +69,7 @@ struct type_symbol {
 /// A struct or union tag, declared as "struct point" or "union bits".
 struct tag_symbol {
     bool is_union = false;
-    std::shared_ptr<const composite_type> type;  ///< set once the declaration is ready
+    const composite_type* type = nullptr;  ///< set once the declaration is ready
 };
 
 /// Loop `loop` of the current DSD statement, whose value is lo + i[loop]; or, in scalar code, the
@@ -122,7 +120,7 @@ inline std::string tag_key(bool is_union, const std::string& tag) { return (is_u
 
 class scope_stack {
 public:
-    explicit scope_stack(const reporter& report) : report_(report) { scopes_.emplace_back(); }
+    explicit scope_stack(const reporter& report) : report_(report) { open(); }
 
     bool at_top_level() const noexcept { return scopes_.size() == 1; }
     std::size_t depth() const noexcept { return scopes_.size(); }
@@ -132,16 +130,18 @@ public:
     declaration& declare(declaration d) {
         d.order = next_order_++;
         d.source = &report_.source();
-        auto& scope = scopes_.back();
+        auto& names = scopes_.back().names;
         // A kernel's params and sockets are its interface (set=, Paint's bindings): never private.
         const bool shared = std::holds_alternative<param_symbol>(d.what) || std::holds_alternative<socket_symbol>(d.what);
         std::string key = scopes_.size() == 1 && !shared ? top_level_key(d.name) : d.name;
-        if (auto it = scope.find(key); it != scope.end()) {
+        if (auto it = names.find(key); it != names.end()) {
+            const auto& first = declarations_[it->second];
             report_.error(d.pos, "duplicate " + std::string(kind_of(d)) + " declaration " + quote(d.name));
-            report_.note(*it->second.source, it->second.pos, quote(d.name) + " was first declared here");
+            report_.note(*first.source, first.pos, quote(d.name) + " was first declared here");
             throw abandon{};
         }
-        return scope.emplace(std::move(key), std::move(d)).first->second;
+        names.emplace(std::move(key), static_cast<std::uint32_t>(declarations_.size()));
+        return declarations_.emplace_back(std::move(d));
     }
 
     /// A package imported by name (`import P.{a, b};`): at top level, P's names but its exports are
@@ -152,12 +152,22 @@ public:
     };
 
     /// Code from `text` is (part of) package `p`, imported by name.
-    void keep_private(const source_text& text, private_package p) { private_[&text] = std::move(p); }
+    /// (Few packages are imported by name: they are searched by address, which a constant
+    /// expression can compare for equality, not order.)
+    void keep_private(const source_text& text, private_package p) {
+        for (auto& [kept, q] : private_)
+            if (kept == &text) {
+                q = std::move(p);
+                return;
+            }
+        private_.emplace_back(&text, std::move(p));
+    }
 
     /// The package imported by name that the code being lowered belongs to, or nullptr.
     const private_package* current_package() const {
-        const auto it = private_.find(&report_.source());
-        return it == private_.end() ? nullptr : &it->second;
+        for (const auto& [kept, p] : private_)
+            if (kept == &report_.source()) return &p;
+        return nullptr;
     }
 
     /// The top-level key of `name` for the code being lowered: "P::name" for a private name of
@@ -204,10 +214,10 @@ public:
         body_scope(scope_stack& s, std::uint32_t order) : s_(s), floor_(s.floor_), limit_(s.limit_) {
             s_.floor_ = s_.scopes_.size();
             s_.limit_ = order;
-            s_.scopes_.emplace_back();
+            s_.open();
         }
         ~body_scope() {
-            s_.scopes_.pop_back();
+            s_.close();
             s_.floor_ = floor_;
             s_.limit_ = limit_;
         }
@@ -223,8 +233,8 @@ public:
     /// A nested scope (a block, or one statement's iterators) for as long as this object lives.
     class nested {
     public:
-        explicit nested(scope_stack& s) : s_(s) { s_.scopes_.emplace_back(); }
-        ~nested() { s_.scopes_.pop_back(); }
+        explicit nested(scope_stack& s) : s_(s) { s_.open(); }
+        ~nested() { s_.close(); }
         nested(const nested&) = delete;
         nested& operator=(const nested&) = delete;
 
@@ -233,12 +243,26 @@ public:
     };
 
 private:
+    /// One scope: its declarations are declarations_[first] onwards, until the next scope's.
+    struct scope {
+        std::size_t first = 0;
+        wafer::detail::flat_map<std::string, std::uint32_t> names;  ///< key -> index in declarations_
+    };
+
+    void open() { scopes_.push_back({declarations_.size(), {}}); }
+    void close() {
+        declarations_.truncate(scopes_.back().first);
+        scopes_.pop_back();
+    }
+
     const declaration* visible(const std::string& name) const {
         const auto* package = private_.empty() ? nullptr : current_package();
         const auto at = [&](std::size_t k, const std::string& key) -> const declaration* {
-            auto it = scopes_[k].find(key);
-            if (it == scopes_[k].end() || (k == 0 && floor_ > 0 && it->second.order >= limit_)) return nullptr;
-            return &it->second;
+            const auto& names = scopes_[k].names;
+            const auto it = names.find(key);
+            if (it == names.end()) return nullptr;
+            const auto& d = declarations_[it->second];
+            return k == 0 && floor_ > 0 && d.order >= limit_ ? nullptr : &d;
         };
         for (std::size_t k = scopes_.size(); k-- > 0;) {
             if (k != 0 && k < floor_) continue;  // the scopes of the code around a body
@@ -250,11 +274,12 @@ private:
     }
 
     const reporter& report_;
-    std::deque<std::unordered_map<std::string, declaration>> scopes_;  // deque: references stay valid
+    std::vector<scope> scopes_;
+    wafer::detail::stable_vector<declaration> declarations_;  // stable: declare()'s references stay valid
     std::uint32_t next_order_ = 0;
     std::size_t floor_ = 0;      ///< the innermost body's first scope; 0 outside bodies
     std::uint32_t limit_ = 0;    ///< inside a body: the top-level declarations it sees are numbered below
-    std::map<const source_text*, private_package> private_;  ///< the texts of packages imported by name
+    std::vector<std::pair<const source_text*, private_package>> private_;  ///< the texts of packages imported by name
 };
 
 /// The declaration an assignment's target names: a variable or a socket, never a param, an

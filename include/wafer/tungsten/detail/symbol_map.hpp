@@ -31,7 +31,7 @@ public:
                              static_cast<std::int32_t>(strides[d])});
         if (composite) {
             for (const auto& m : composite->members)
-                add(path + "." + m.name, static_cast<address>(base + m.offset), m.type.base, m.type.composite.get(),
+                add(path + "." + m.name, static_cast<address>(base + m.offset), m.type.base, m.type.composite,
                     m.type.extents, m.type.dim_names, outer);
             return;
         }

@@ -4,7 +4,6 @@
 // 32- or 64-bit one at an even word; a union lays every member at word 0.
 #include <algorithm>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -54,38 +53,36 @@ inline object_type declared_type(context& cx, const ast::var_decl& decl) {
 inline void declare_struct(context& cx, const ast::struct_decl& s) {
     auto& d = cx.scopes.declare({tag_key(s.is_union, s.tag), s.pos, tag_symbol{s.is_union, nullptr}});
     try {
-        auto type = std::make_shared<composite_type>();
-        type->is_union = s.is_union;
-        type->tag = s.tag;
-        if (s.members.empty()) cx.report.fail(s.pos, type->spelling() + " has no members");
+        composite_type type{.is_union = s.is_union, .tag = s.tag};
+        if (s.members.empty()) cx.report.fail(s.pos, type.spelling() + " has no members");
         std::uint64_t words = 0;
         for (const auto& m : s.members) {
-            if (const auto* earlier = type->find(m.name)) {
-                cx.report.error(m.pos, "duplicate member " + quote(m.name) + " in " + type->spelling());
+            if (const auto* earlier = type.find(m.name)) {
+                cx.report.error(m.pos, "duplicate member " + quote(m.name) + " in " + type.spelling());
                 cx.report.note(earlier->pos, quote(m.name) + " was first declared here");
                 throw abandon{};
             }
             if (m.init)
-                cx.report.fail(m.init->pos, "member " + quote(m.name) + " of " + type->spelling() +
+                cx.report.fail(m.init->pos, "member " + quote(m.name) + " of " + type.spelling() +
                                                 " cannot have an initializer; initialize the variables instead");
             if (m.placement)
-                cx.report.fail(m.placement->pos, "member " + quote(m.name) + " of " + type->spelling() +
+                cx.report.fail(m.placement->pos, "member " + quote(m.name) + " of " + type.spelling() +
                                                      " cannot be placed; place the variables of " +
-                                                     type->spelling() + " instead");
+                                                     type.spelling() + " instead");
             auto t = declared_type(cx, m);
-            const bool even = element_even(t.base, t.composite.get());
+            const bool even = element_even(t.base, t.composite);
             const std::uint64_t offset = s.is_union ? 0 : words + (even ? words % 2 : 0);
             const auto end = offset + object_words(t);
             if (end > hw::memory_words)
-                cx.report.fail(m.pos, type->spelling() + " does not fit in PE memory: it reaches " +
+                cx.report.fail(m.pos, type.spelling() + " does not fit in PE memory: it reaches " +
                                           count_of(end, "word") + " at member " + quote(m.name));
             words = std::max(words, end);
-            type->even = type->even || even;
-            type->members.push_back({m.name, std::move(t), static_cast<std::uint32_t>(offset), m.pos});
+            type.even = type.even || even;
+            type.members.push_back({m.name, std::move(t), static_cast<std::uint32_t>(offset), m.pos});
         }
-        if (type->even) words += words % 2;  // every element of an array keeps its even members even
-        type->words = static_cast<std::uint32_t>(words);
-        d.what = tag_symbol{s.is_union, std::move(type)};
+        if (type.even) words += words % 2;  // every element of an array keeps its even members even
+        type.words = static_cast<std::uint32_t>(words);
+        d.what = tag_symbol{s.is_union, &cx.composites.emplace_back(std::move(type))};
     } catch (const abandon&) {
         d.status = declaration::state::failed;
         throw;

@@ -30,7 +30,7 @@ inline object_type type_named(const scope_stack& scopes, const reporter& report,
 
 /// sizeof of a whole object of type `t`, in words.
 inline std::uint64_t object_words(const object_type& t) {
-    return element_count(t.extents) * element_words(t.base, t.composite.get());
+    return element_count(t.extents) * element_words(t.base, t.composite);
 }
 
 }  // namespace wafer::tungsten::detail

@@ -3,7 +3,6 @@
 // (block.hpp) have in common. Each declaration appends one AST declaration (one per declarator,
 // as the parser makes them) and returns the name as an expression node.
 #include <concepts>
-#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -183,7 +182,7 @@ public:
         ast::import_statement i;
         i.package = package.name;
         i.names = std::move(names);
-        i.contents = std::make_shared<const ast::program>(package);
+        i.contents.push_back(package);
         append_declaration(std::move(i));
         return derived();
     }
