@@ -15,7 +15,6 @@
 #include "wafer/image/detail/select.ipp"
 #include "wafer/image/detail/values.ipp"
 #include "wafer/ir/detail/layout.ipp"
-#include "wafer/ir/detail/pe_program.ipp"
 #include "wafer/paint/detail/build.ipp"
 #include "wafer/paint/detail/evaluate.ipp"
 #include "wafer/tungsten/detail/ast.ipp"

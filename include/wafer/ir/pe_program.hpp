@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "wafer/core/config.hpp"
 #include "wafer/core/hardware.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
@@ -86,9 +85,7 @@ struct pe_program {
         return pos.file < source_files.size() ? source_files[pos.file] : unknown;
     }
 
-    WAFER_DECLARE_SPECIAL_MEMBERS(pe_program);
-
-    friend bool operator==(const pe_program& a, const pe_program& b) {
+    friend constexpr bool operator==(const pe_program& a, const pe_program& b) {
         return a.kernel == b.kernel && a.params == b.params && a.symbols == b.symbols && a.sockets == b.sockets &&
                a.data == b.data && a.blocks == b.blocks && a.dsd_ops == b.dsd_ops && a.tasks == b.tasks &&
                a.fifos == b.fifos && a.bounds_checks == b.bounds_checks && a.registers == b.registers &&
@@ -98,7 +95,7 @@ struct pe_program {
 
 /// A program that issues `ops` one after another, then halts: what a kernel of straight-line
 /// statements lowers to.
-inline void straight_line(pe_program& p, std::vector<dsd_op> ops) {
+constexpr void straight_line(pe_program& p, std::vector<dsd_op> ops) {
     basic_block b;
     for (auto& op : ops) {
         instruction i;
@@ -115,7 +112,3 @@ inline void straight_line(pe_program& p, std::vector<dsd_op> ops) {
 }
 
 }  // namespace wafer::ir
-
-#if !defined(WAFER_SEPARATE_COMPILATION)
-#include "wafer/ir/detail/pe_program.ipp"
-#endif
