@@ -89,8 +89,7 @@ inline void subscript(access& a, const std::vector<std::uint32_t>& extents, cons
         report.fail(pos, subscript_count(a.path, extents.size(), subs.size()) + "; write one subscript per dimension");
     const auto strides = row_major_strides(extents, a.element_words());
     for (std::size_t j = 0; j < subs.size(); ++j) {
-        auto name = names[j].empty() ? "n" + std::to_string(a.dimensions + j) : names[j];
-        a.steps.push_back({&subs[j], strides[j], extents[j], std::move(name), a.path});
+        a.steps.push_back({&subs[j], strides[j], extents[j], dimension_name(names[j], a.dimensions + j), a.path});
     }
     a.rest.assign(extents.begin() + static_cast<std::ptrdiff_t>(subs.size()), extents.end());
     a.last_rank = extents.size();

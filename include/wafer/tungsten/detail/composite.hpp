@@ -46,6 +46,14 @@ struct composite_type {
     std::string spelling() const { return (is_union ? "union " : "struct ") + tag; }
 };
 
+/// Dimension `number` of a variable as messages and the symbol map name it: its own name, or
+/// n0, n1, ... by position when it has none. (An `if`, not `?:`: g++ 12 cannot destroy a string
+/// made by `?:` in a constant expression; docs/embedding.md, Kernels as compile-time values.)
+inline std::string dimension_name(const std::string& name, std::size_t number) {
+    if (!name.empty()) return name;
+    return "n" + std::to_string(number);
+}
+
 /// The words of one element (sizeof of the element type).
 inline std::uint32_t element_words(base_type base, const composite_type* composite) {
     return composite ? composite->words : words_of(base);

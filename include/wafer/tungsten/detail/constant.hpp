@@ -235,7 +235,7 @@ private:
     static double as_real(const constant& c) { return c.is_real ? c.real : static_cast<double>(c.integer); }
 
     template <typename T>
-    static bool compare(ast::binary_op op, T a, T b) {
+    static constexpr bool compare(ast::binary_op op, T a, T b) {
         switch (op) {
             case ast::binary_op::lt: return a < b;
             case ast::binary_op::le: return a <= b;

@@ -33,7 +33,7 @@ struct temp_operand {
 /// `f` for each statement of `body` and of the packages it imports, recursively (imports are spliced
 /// into the global scope, so what they declare is the importer's).
 template <class F>
-void for_each_spliced(const std::vector<ast::statement>& body, F&& f, int depth = 0) {
+constexpr void for_each_spliced(const std::vector<ast::statement>& body, F&& f, int depth = 0) {
     for (const auto& s : body) {
         f(s);
         if (const auto* i = std::get_if<ast::import_statement>(&s); i && i->loaded() && depth < max_import_depth)

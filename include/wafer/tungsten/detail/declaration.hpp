@@ -117,7 +117,7 @@ inline std::int64_t placement_number(context& cx, const ast::placement& p, std::
 inline void lay_out(context& cx, const ast::var_decl& decl, const object_type& t, variable_symbol& v) {
     v.extents = t.extents;
     for (std::size_t k = 0; k < t.dim_names.size(); ++k)
-        v.dim_names.push_back(t.dim_names[k].empty() ? "n" + std::to_string(k) : t.dim_names[k]);
+        v.dim_names.push_back(dimension_name(t.dim_names[k], k));
     const auto words = element_count(v.extents) * v.element_words();
     const bool even = element_even(v.type, v.composite);
     const auto what = quote(decl.name);

@@ -39,7 +39,7 @@ inline std::vector<variable_symbol*> declare_params(context& cx, const std::vect
         auto t = declared_type(cx, p);
         variable_symbol v{t.base, t.extents.size(), 0, t.extents, {}, t.composite};
         for (std::size_t d = 0; d < t.dim_names.size(); ++d)
-            v.dim_names.push_back(t.dim_names[d].empty() ? "n" + std::to_string(d) : t.dim_names[d]);
+            v.dim_names.push_back(dimension_name(t.dim_names[d], d));
         if (by_reference(t)) {
             if (args) {
                 const auto& from = *(*args)[k].variable;

@@ -21,17 +21,19 @@ inline constexpr int max_import_depth = 16;
 
 class reporter {
 public:
-    reporter(const source_text& source, diagnostics& sink) noexcept : source_(&source), sink_(sink) {}
+    reporter(const source_text& source, diagnostics& sink) noexcept : sink_(sink), own_{&source} {}
+    reporter(const reporter&) = delete;  // state_ points into it
+    reporter& operator=(const reporter&) = delete;
 
     void error(source_position pos, std::string message) const { add(severity::error, pos, std::move(message)); }
     void warning(source_position pos, std::string message) const { add(severity::warning, pos, std::move(message)); }
     void note(source_position pos, std::string message) const { add(severity::note, pos, std::move(message)); }
     /// A note at a position in another text (a declaration in an imported package).
     void note(const source_text& text, source_position pos, std::string message) const {
-        const auto* saved = source_;
-        source_ = &text;
+        const auto* saved = state_->source;
+        state_->source = &text;
         note(pos, std::move(message));
-        source_ = saved;
+        state_->source = saved;
     }
 
     /// Reports an error and abandons the current declaration or statement.
@@ -41,13 +43,13 @@ public:
     }
 
     /// The text positions refer to.
-    const source_text& source() const noexcept { return *source_; }
+    const source_text& source() const noexcept { return *state_->source; }
 
     /// While it lives, positions refer to `text` (an imported package's).
     class from {
     public:
-        from(const reporter& r, const source_text& text) : r_(r), saved_(r.source_) { r.source_ = &text; }
-        ~from() { r_.source_ = saved_; }
+        from(const reporter& r, const source_text& text) : r_(r), saved_(r.state_->source) { r.state_->source = &text; }
+        ~from() { r_.state_->source = saved_; }
         from(const from&) = delete;
         from& operator=(const from&) = delete;
 
@@ -57,13 +59,13 @@ public:
     };
 
     /// Errors reported so far, captured ones included.
-    std::size_t errors() const noexcept { return errors_; }
+    std::size_t errors() const noexcept { return state_->errors; }
 
     /// While it lives, what the reporter reports is kept in `into` instead of going to the sink.
     class capture {
     public:
-        capture(const reporter& r, std::vector<diagnostic>& into) : r_(r), saved_(r.capture_) { r.capture_ = &into; }
-        ~capture() { r_.capture_ = saved_; }
+        capture(const reporter& r, std::vector<diagnostic>& into) : r_(r), saved_(r.state_->capture) { r.state_->capture = &into; }
+        ~capture() { r_.state_->capture = saved_; }
         capture(const capture&) = delete;
         capture& operator=(const capture&) = delete;
 
@@ -74,26 +76,32 @@ public:
 
     /// Forgets the errors counted since there were `n`: a quiet attempt that was undone (captured and
     /// discarded) reported nothing.
-    void forget_errors_since(std::size_t n) const noexcept { errors_ = n; }
+    void forget_errors_since(std::size_t n) const noexcept { state_->errors = n; }
 
     /// Reports diagnostics captured earlier.
     void replay(std::vector<diagnostic> captured) const {
-        for (auto& d : captured) (capture_ ? capture_->push_back(std::move(d)) : sink_.add(std::move(d)));
+        for (auto& d : captured) (state_->capture ? state_->capture->push_back(std::move(d)) : sink_.add(std::move(d)));
     }
 
 private:
     void add(severity level, source_position pos, std::string message) const {
-        if (level == severity::error) ++errors_;
-        auto d = source_->make(level, pos, std::move(message));
-        if (capture_)
-            capture_->push_back(std::move(d));
+        if (level == severity::error) ++state_->errors;
+        auto d = state_->source->make(level, pos, std::move(message));
+        if (state_->capture)
+            state_->capture->push_back(std::move(d));
         else
             sink_.add(std::move(d));
     }
-    mutable const source_text* source_;
+    // What reporting changes, reached through a pointer instead of kept `mutable`: g++ 12 cannot
+    // read a mutable member through a const reference in a constant expression (docs/embedding.md).
+    struct state {
+        const source_text* source;
+        std::vector<diagnostic>* capture = nullptr;
+        std::size_t errors = 0;
+    };
     diagnostics& sink_;
-    mutable std::vector<diagnostic>* capture_ = nullptr;
-    mutable std::size_t errors_ = 0;
+    state own_;
+    state* const state_ = &own_;
 };
 
 

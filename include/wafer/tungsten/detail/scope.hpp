@@ -127,13 +127,16 @@ public:
 
     /// Declares `d` (pending) in the innermost scope; a name already declared there is an error.
     /// The reference stays valid while the scope is open.
-    declaration& declare(declaration d) {
+    /// (An rvalue, not a by-value parameter: g++ 12 cannot move from one holding a string in a
+    /// constant expression.)
+    declaration& declare(declaration&& d) {
         d.order = next_order_++;
         d.source = &report_.source();
         auto& names = scopes_.back().names;
         // A kernel's params and sockets are its interface (set=, Paint's bindings): never private.
         const bool shared = std::holds_alternative<param_symbol>(d.what) || std::holds_alternative<socket_symbol>(d.what);
-        std::string key = scopes_.size() == 1 && !shared ? top_level_key(d.name) : d.name;
+        std::string key = d.name;
+        if (scopes_.size() == 1 && !shared) key = top_level_key(d.name);
         if (auto it = names.find(key); it != names.end()) {
             const auto& first = declarations_[it->second];
             report_.error(d.pos, "duplicate " + std::string(kind_of(d)) + " declaration " + quote(d.name));
@@ -174,7 +177,8 @@ public:
     /// package P (the symbol map shows it so), else the name.
     std::string top_level_key(const std::string& name) const {
         const auto* p = current_package();
-        return !p || exported(*p, name) ? name : p->name + "::" + name;
+        if (!p || exported(*p, name)) return name;
+        return p->name + "::" + name;
     }
 
     /// Whether `p` exports `key` (a name, or a tag's key such as "struct point" for point).

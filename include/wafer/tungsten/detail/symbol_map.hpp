@@ -21,14 +21,15 @@ public:
         : out_(out), report_(report), pos_(pos) {}
 
     /// The entries of an object at `base` named `path`, of element type `base`/`composite` over
-    /// `extents` (named `names`, empty for unnamed), inside the dimensions `outer` of its enclosing arrays.
+    /// `extents` (named `names`, empty for unnamed), inside `enclosing`, the dimensions of its enclosing arrays.
     void add(const std::string& path, address base, base_type type, const composite_type* composite,
              const std::vector<std::uint32_t>& extents, const std::vector<std::string>& names,
-             std::vector<ir::dimension> outer = {}) {
+             const std::vector<ir::dimension>& enclosing = {}) {
+        // A copy, not a by-value parameter: g++ 12 cannot move from one in a constant expression.
+        auto outer = enclosing;
         const auto strides = row_major_strides(extents, element_words(type, composite));
         for (std::size_t d = 0; d < extents.size(); ++d)
-            outer.push_back({names[d].empty() ? "n" + std::to_string(outer.size()) : names[d], extents[d],
-                             static_cast<std::int32_t>(strides[d])});
+            outer.push_back({dimension_name(names[d], outer.size()), extents[d], static_cast<std::int32_t>(strides[d])});
         if (composite) {
             for (const auto& m : composite->members)
                 add(path + "." + m.name, static_cast<address>(base + m.offset), m.type.base, m.type.composite,

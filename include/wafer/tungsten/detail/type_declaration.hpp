@@ -24,7 +24,7 @@ inline object_type with_dimensions(context& cx, object_type t, const std::vector
     std::vector<std::uint32_t> extents;
     std::vector<std::string> names;
     for (const auto& dim : dims) {
-        const auto shown = dim.name.empty() ? "n" + std::to_string(extents.size()) : dim.name;
+        const auto shown = dimension_name(dim.name, extents.size());
         check_well_formed(dim.extent, cx.report);
         auto extent = cx.eval.integer_of(dim.extent);
         if (!extent)
