@@ -1,7 +1,8 @@
 // The lowering in a constant expression (docs/embedding.md, Kernels as compile-time values, step 3):
-// add.w's kernel, its AST built by hand, lowered by the compiler. g++ only (clang 14 evaluates no
-// std::string of libstdc++ 12 in a constant expression), and until the lowering is marked
-// `constexpr`, with g++'s -fimplicit-constexpr (every inline function constexpr): tests/CMakeLists.txt.
+// add.w's kernel and the pipeline's send.w and compute.w, their ASTs built by hand, lowered by the
+// compiler. g++ only (clang 14 evaluates no std::string of libstdc++ 12 in a constant expression),
+// and until the lowering is marked `constexpr`, with g++'s -fimplicit-constexpr (every inline
+// function constexpr): tests/CMakeLists.txt.
 #include <wafer/image/format.hpp>
 #include <wafer/tungsten/lower.hpp>
 
@@ -9,6 +10,7 @@ namespace {
 
 namespace ast = wafer::tungsten::ast;
 namespace ir = wafer::ir;
+using kind = ir::dsd::kind;
 
 constexpr ast::expr name(const char* n) {
     ast::expr e;
@@ -30,59 +32,123 @@ constexpr ast::expr element(const char* array, const char* index) {
     return e;
 }
 
-// xp param N; xp a[n: N]; xp b = 1; i in [0, N) a[i] <- a[i] + b;
-constexpr ast::program add_kernel() {
-    ast::program p;
-    p.name = "add";
-    ast::param_decl n;
-    n.name = "N";
-    p.body.push_back(n);
+constexpr ast::expr binary(ast::binary_op op, const ast::expr& a, const ast::expr& b) {
+    ast::expr e;
+    e.k = ast::expr::kind::binary;
+    e.op = op;
+    e.operands.push_back(a);
+    e.operands.push_back(b);
+    return e;
+}
+
+constexpr ast::param_decl param(const char* n) {
+    ast::param_decl p;
+    p.name = n;
+    return p;
+}
+
+constexpr ast::socket_decl socket(const char* n) {
+    ast::socket_decl s;
+    s.name = n;
+    return s;
+}
+
+// `xp name[n: N];`
+constexpr ast::var_decl array_of_n(const char* n) {
     ast::var_decl a;
-    a.name = "a";
+    a.name = n;
     ast::dimension d;
     d.name = "n";
     d.extent = name("N");
     a.dims.push_back(d);
-    p.body.push_back(a);
-    ast::var_decl b;
-    b.name = "b";
-    ast::initializer one;
-    one.value = integer(1);
-    b.init = one;
-    p.body.push_back(b);
+    return a;
+}
+
+// `i in [0, N) target <- value;` (stream) or `... target = value;`
+constexpr ast::assignment over_n(bool stream, const ast::expr& target, const ast::expr& value) {
     ast::assignment s;
     ast::iterator i;
     i.name = "i";
     i.lo = integer(0);
     i.hi = name("N");
     s.loops.push_back(i);
-    s.stream = true;
-    s.target = element("a", "i");
-    s.value.k = ast::expr::kind::binary;
-    s.value.op = ast::binary_op::add;
-    s.value.operands.push_back(element("a", "i"));
-    s.value.operands.push_back(name("b"));
-    p.body.push_back(s);
+    s.stream = stream;
+    s.target = target;
+    s.value = value;
+    return s;
+}
+
+// A kernel named `n` of these statements.
+template <class... Statements>
+constexpr ast::program kernel(const char* n, const Statements&... statements) {
+    ast::program p;
+    p.name = n;
+    (p.body.push_back(statements), ...);
     return p;
 }
 
-// One vector add over N elements of a, b's value from memory, a and b in the symbol map; the program
-// written to bytes and read back, as a frozen kernel will be.
-constexpr bool lowered_by_the_compiler(std::int64_t n) {
+// add.w: xp param N; xp a[n: N]; xp b = 1; i in [0, N) a[i] <- a[i] + b;
+constexpr ast::program add_kernel() {
+    ast::var_decl b;
+    b.name = "b";
+    ast::initializer one;
+    one.value = integer(1);
+    b.init = one;
+    return kernel("add", param("N"), array_of_n("a"), b,
+                  over_n(true, element("a", "i"), binary(ast::binary_op::add, element("a", "i"), name("b"))));
+}
+
+// send.w: xp param N; xp socket tx; xp data[n=N]; i in [0, N) data[i] = i + 1; i in [0, N) tx <- data[i];
+constexpr ast::program send_kernel() {
+    return kernel("send", param("N"), socket("tx"), array_of_n("data"),
+                  over_n(false, element("data", "i"), binary(ast::binary_op::add, name("i"), integer(1))),
+                  over_n(true, name("tx"), element("data", "i")));
+}
+
+// compute.w: xp param N; xp socket rx; xp socket tx; i in [0, N) tx <- rx * 3 + 1;
+constexpr ast::program compute_kernel() {
+    const auto times_three = binary(ast::binary_op::mul, name("rx"), integer(3));
+    return kernel("compute", param("N"), socket("rx"), socket("tx"),
+                  over_n(true, name("tx"), binary(ast::binary_op::add, times_three, integer(1))));
+}
+
+// `kernel` lowered with N = n, checked with no diagnostic, and its program written to bytes and read
+// back, as a frozen kernel will be; or an empty program.
+constexpr ir::pe_program lowered(const ast::program& kernel, std::int64_t n) {
     wafer::diagnostics diags;
-    const auto program = wafer::tungsten::lower(add_kernel(), {{"N", n}}, diags);
-    if (!diags.list().empty() || program.dsd_ops.size() != 1 || program.symbols.size() != 2) return false;
-    const auto& op = program.dsd_ops[0];
-    if (op.op != ir::opcode::add || op.extent[0] != n || op.dst.k != ir::dsd::kind::mem) return false;
+    auto program = wafer::tungsten::lower(kernel, {{"N", n}}, diags);
     wafer::image::detail::writer w;
-    auto copy = program;
-    w(copy);
+    w(program);
     ir::pe_program back;
     wafer::image::detail::reader r(w.bytes.data(), w.bytes.size());
     r(back);
-    return back == program && r.left() == 0;
+    if (!diags.list().empty() || !(back == program) || r.left() != 0) return {};
+    return back;
 }
-static_assert(lowered_by_the_compiler(4));
-static_assert(lowered_by_the_compiler(100));
+
+// add: one vector add over N elements of a, a and b in the symbol map.
+constexpr bool add_lowers(std::int64_t n) {
+    const auto p = lowered(add_kernel(), n);
+    return p.dsd_ops.size() == 1 && p.symbols.size() == 2 && p.dsd_ops[0].op == ir::opcode::add &&
+           p.dsd_ops[0].extent[0] == n && p.dsd_ops[0].dst.k == kind::mem;
+}
+static_assert(add_lowers(4));
+static_assert(add_lowers(100));
+
+// send: data filled from the iterator, then streamed out of the one socket.
+constexpr bool send_lowers() {
+    const auto p = lowered(send_kernel(), 8);
+    return p.dsd_ops.size() == 2 && p.sockets.size() == 1 && p.dsd_ops[0].dst.k == kind::mem &&
+           p.dsd_ops[1].dst.k == kind::fabout && p.dsd_ops[1].src[0].k == kind::mem;
+}
+static_assert(send_lowers());
+
+// compute: one operation from the input queue to the output queue.
+constexpr bool compute_lowers() {
+    const auto p = lowered(compute_kernel(), 8);
+    return p.dsd_ops.size() == 1 && p.sockets.size() == 2 && p.dsd_ops[0].dst.k == kind::fabout &&
+           p.dsd_ops[0].src[0].k == kind::fabin;
+}
+static_assert(compute_lowers());
 
 }  // namespace
