@@ -3,6 +3,8 @@
 // compiler. g++ only (clang 14 evaluates no std::string of libstdc++ 12 in a constant expression),
 // and until the lowering is marked `constexpr`, with g++'s -fimplicit-constexpr (every inline
 // function constexpr): tests/CMakeLists.txt.
+#include <type_traits>
+
 #include <wafer/image/format.hpp>
 #include <wafer/tungsten/lower.hpp>
 
@@ -150,5 +152,23 @@ constexpr bool compute_lowers() {
            p.dsd_ops[0].src[0].k == kind::fabin;
 }
 static_assert(compute_lowers());
+
+// A kernel with a mistake is no constant expression: its lowering throws where it reports the
+// error, so the compiler can tell it from a valid one (step 4 will give it the message).
+template <ast::program (*K)()>
+constexpr bool lowers_cleanly() {
+    wafer::diagnostics diags;
+    (void)wafer::tungsten::lower(K(), {{"N", 4}}, diags);
+    return diags.list().empty();
+}
+template <ast::program (*K)()>
+concept lowered_in_a_constant_expression = requires { typename std::bool_constant<lowers_cleanly<K>()>; };
+
+// compute.w without `xp socket rx;`
+constexpr ast::program undeclared_kernel() {
+    return kernel("undeclared", param("N"), socket("tx"), over_n(true, name("tx"), name("rx")));
+}
+static_assert(lowered_in_a_constant_expression<compute_kernel>);
+static_assert(!lowered_in_a_constant_expression<undeclared_kernel>);
 
 }  // namespace
