@@ -5,8 +5,9 @@
 // function constexpr): tests/CMakeLists.txt.
 #include <type_traits>
 
-#include <wafer/image/format.hpp>
 #include <wafer/tungsten/lower.hpp>
+
+#include "image/archive_round_trip.hpp"
 
 namespace {
 
@@ -118,14 +119,10 @@ constexpr ast::program compute_kernel() {
 // back, as a frozen kernel will be; or an empty program.
 constexpr ir::pe_program lowered(const ast::program& kernel, std::int64_t n) {
     wafer::diagnostics diags;
-    auto program = wafer::tungsten::lower(kernel, {{"N", n}}, diags);
-    wafer::image::detail::writer w;
-    w(program);
-    ir::pe_program back;
-    wafer::image::detail::reader r(w.bytes.data(), w.bytes.size());
-    r(back);
-    if (!diags.list().empty() || !(back == program) || r.left() != 0) return {};
-    return back;
+    const auto program = wafer::tungsten::lower(kernel, {{"N", n}}, diags);
+    const auto back = wafer::image::test::through_the_archive(program);
+    if (!diags.list().empty() || !back || !(*back == program)) return {};
+    return *back;
 }
 
 // add: one vector add over N elements of a, a and b in the symbol map.
