@@ -12,7 +12,7 @@ namespace w = wafer::dsl;
 struct scatter {
     static constexpr w::signature signature{"scatter", w::param<w::xp>("N"), w::param<w::xp>("K"),
                                             w::socket<w::xp>("tx")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [N, K, tx] = signature.ports();
         auto data = k.array<w::xp>("data", w::dim("n", N * K));
@@ -29,7 +29,7 @@ struct scatter {
 /// Keeps the N values of its part; the control wavelet after them runs `complete`.
 struct part {
     static constexpr w::signature signature{"part", w::param<w::xp>("N"), w::socket<w::xp>("rx")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [N, rx] = signature.ports();
         auto out = k.array<w::xp>("out", w::dim("n", N));

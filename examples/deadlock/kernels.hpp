@@ -11,10 +11,10 @@ namespace w = wafer::dsl;
 /// Waits for twice as many wavelets as its sender sends.
 struct recv_more {
     static constexpr w::signature signature{"recv_more", w::param<w::xp>("N"), w::socket<w::xp>("rx")};
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program recv_more::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program recv_more::program() {
     w::kernel k(signature);
     auto [N, rx] = signature.ports();
     auto out = k.array<w::xp>("out", w::dim("n", 2 * N));

@@ -13,7 +13,7 @@ namespace bodies {
 
 /// mem_<t>.w: the dot product of two vectors in memory, a ∑ (dot cleared, then one mac).
 template <wafer::tungsten::base_type T, class Signature>
-wafer::tungsten::ast::program mem(const Signature& signature) {
+WAFER_CONSTEXPR wafer::tungsten::ast::program mem(const Signature& signature) {
     w::kernel k(signature);
     auto [N] = signature.ports();
     auto a = k.array<T>("a", w::dim("n", N));  // miset loads them
@@ -26,7 +26,7 @@ wafer::tungsten::ast::program mem(const Signature& signature) {
 
 /// feed_<t>.w: sends N values east on tx, one wavelet each.
 template <wafer::tungsten::base_type T, class Signature>
-wafer::tungsten::ast::program feed(const Signature& signature) {
+WAFER_CONSTEXPR wafer::tungsten::ast::program feed(const Signature& signature) {
     w::kernel k(signature);
     auto [N, tx] = signature.ports();
     auto b = k.array<T>("b", w::dim("n", N));  // miset loads them
@@ -38,7 +38,7 @@ wafer::tungsten::ast::program feed(const Signature& signature) {
 /// fab_<t>.w: the dot product of a vector in memory with one streaming in on rx; ASYNC:1 runs the
 /// mac on a microthread. Either way, finished runs once the product is complete.
 template <wafer::tungsten::base_type T, class Signature>
-wafer::tungsten::ast::program fab(const Signature& signature) {
+WAFER_CONSTEXPR wafer::tungsten::ast::program fab(const Signature& signature) {
     w::kernel k(signature);
     auto [N, ASYNC, rx] = signature.ports();
     auto a = k.array<T>("a", w::dim("n", N));  // miset loads it
@@ -60,46 +60,46 @@ wafer::tungsten::ast::program fab(const Signature& signature) {
 /// Both vectors in memory, in sp, hp and ep.
 struct mem_sp {
     static constexpr w::signature signature{"mem_sp", w::param<w::xp>("N")};
-    static wafer::tungsten::ast::program program() { return bodies::mem<w::sp>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::mem<w::sp>(signature); }
 };
 struct mem_hp {
     static constexpr w::signature signature{"mem_hp", w::param<w::xp>("N")};
-    static wafer::tungsten::ast::program program() { return bodies::mem<w::hp>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::mem<w::hp>(signature); }
 };
 struct mem_ep {
     static constexpr w::signature signature{"mem_ep", w::param<w::xp>("N")};
-    static wafer::tungsten::ast::program program() { return bodies::mem<w::ep>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::mem<w::ep>(signature); }
 };
 
 /// The feeders: N values east on tx.
 struct feed_sp {
     static constexpr w::signature signature{"feed_sp", w::param<w::xp>("N"), w::socket<w::sp>("tx")};
-    static wafer::tungsten::ast::program program() { return bodies::feed<w::sp>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::feed<w::sp>(signature); }
 };
 struct feed_hp {
     static constexpr w::signature signature{"feed_hp", w::param<w::xp>("N"), w::socket<w::hp>("tx")};
-    static wafer::tungsten::ast::program program() { return bodies::feed<w::hp>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::feed<w::hp>(signature); }
 };
 struct feed_ep {
     static constexpr w::signature signature{"feed_ep", w::param<w::xp>("N"), w::socket<w::ep>("tx")};
-    static wafer::tungsten::ast::program program() { return bodies::feed<w::ep>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::feed<w::ep>(signature); }
 };
 
 /// One vector streamed in on rx, synchronous (ASYNC:0) or on a microthread (ASYNC:1).
 struct fab_sp {
     static constexpr w::signature signature{"fab_sp", w::param<w::xp>("N"), w::param<w::xp>("ASYNC", 0),
                                             w::socket<w::sp>("rx")};
-    static wafer::tungsten::ast::program program() { return bodies::fab<w::sp>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::fab<w::sp>(signature); }
 };
 struct fab_hp {
     static constexpr w::signature signature{"fab_hp", w::param<w::xp>("N"), w::param<w::xp>("ASYNC", 0),
                                             w::socket<w::hp>("rx")};
-    static wafer::tungsten::ast::program program() { return bodies::fab<w::hp>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::fab<w::hp>(signature); }
 };
 struct fab_ep {
     static constexpr w::signature signature{"fab_ep", w::param<w::xp>("N"), w::param<w::xp>("ASYNC", 0),
                                             w::socket<w::ep>("rx")};
-    static wafer::tungsten::ast::program program() { return bodies::fab<w::ep>(signature); }
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() { return bodies::fab<w::ep>(signature); }
 };
 
 }  // namespace dotbench

@@ -14,7 +14,7 @@ struct exchange {
     static constexpr w::signature signature{"exchange",          w::param<w::xp>("W"),   w::param<w::xp>("H"),
                                             w::param<w::xp>("col"), w::param<w::xp>("row"), w::socket<w::xp>("a"),
                                             w::socket<w::xp>("b"),  w::socket<w::xp>("c"),  w::socket<w::xp>("d")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [W, H, col, row, a, b, c, d] = signature.ports();
         auto me = k.var<w::xp>("me", 10 * col + row);

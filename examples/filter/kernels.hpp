@@ -10,7 +10,7 @@ namespace w = wafer::dsl;
 /// Counts the N values arriving on rx that are at most maxpass, which link() sets per PE.
 struct filter {
     static constexpr w::signature signature{"filter", w::param<w::xp>("N"), w::socket<w::xp>("rx")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [N, rx] = signature.ports();
         auto maxpass = k.var<w::xp>("maxpass");

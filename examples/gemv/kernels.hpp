@@ -18,7 +18,7 @@ struct gemv {
                                             w::param<w::xp>("east"),    // the sum goes on east
                                             w::socket<w::sp>("xdown"),  // x's block, down the column
                                             w::socket<w::sp>("sums")};  // the partial sums (a colorpair)
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [B, top, west, east, xdown, sums] = signature.ports();
         auto A = k.array<w::sp>("A", w::dim("i", B), w::dim("j", B));  // this PE's block of A

@@ -28,10 +28,10 @@ struct heat2d {
         w::socket<w::sp>("rx5"),
         w::socket<w::sp>("rx6"),
         w::socket<w::sp>("rx7")};
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program heat2d::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program heat2d::program() {
     w::kernel k(signature);
     auto [N, west, east, north, south, tx, rx0, rx1, rx2, rx3, rx4, rx5, rx6, rx7] = signature.ports();
     auto u = k.var<w::sp>("u");  // miset loads the first time step

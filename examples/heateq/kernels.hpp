@@ -21,10 +21,10 @@ struct heateq9pt {
         w::socket<w::sp>("right"),
         w::socket<w::sp>("up"),
         w::socket<w::sp>("down")};
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program heateq9pt::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program heateq9pt::program() {
     w::kernel k(signature);
     auto [n, p, pad, upper, left, right, up, down] = signature.ports();
     auto u = k.array<w::sp>("u", w::dim("row", n + 2 * pad), w::dim("col", p + 2 * pad));
@@ -49,10 +49,10 @@ struct source {
         w::param<w::xp>("n"),
         w::param<w::xp>("p"),
         w::socket<w::sp>("tx")};
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program source::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program source::program() {
     w::kernel k(signature);
     auto [n, p, tx] = signature.ports();
     auto grid = k.array<w::sp>("grid", w::dim("row", n), w::dim("col", p));
@@ -68,10 +68,10 @@ struct sink {
         w::param<w::xp>("n"),
         w::param<w::xp>("p"),
         w::socket<w::sp>("rx")};
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program sink::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program sink::program() {
     w::kernel k(signature);
     auto [n, p, rx] = signature.ports();
     auto grid = k.array<w::sp>("grid", w::dim("row", n), w::dim("col", p));

@@ -21,10 +21,10 @@ struct histogram {
                                             w::socket<w::xp>("colwrap"),  // the top PE down to the bottom one
                                             w::socket<w::xp>("rowring"),  // east along the row
                                             w::socket<w::xp>("rowwrap")}; // the east PE back to the west one
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program histogram::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program histogram::program() {
     w::kernel k(signature);
     auto [G, M, K, col, row, colring, colwrap, rowring, rowwrap] = signature.ports();
     auto vals = k.array<w::xp>("vals", w::dim("n", M));  // miset loads them, each in [0, G * G * K)

@@ -26,10 +26,10 @@ struct life {
         w::socket<w::xp>("rx5"),
         w::socket<w::xp>("rx6"),
         w::socket<w::xp>("rx7")};
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program life::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program life::program() {
     w::kernel k(signature);
     auto [N, west, east, north, south, tx, rx0, rx1, rx2, rx3, rx4, rx5, rx6, rx7] = signature.ports();
     auto cell = k.var<w::xp>("cell");  // 0 (dead) or 1 (alive): miset loads the first generation
@@ -58,10 +58,10 @@ struct drain {
         w::socket<w::xp>("p"),
         w::socket<w::xp>("q"),
         w::socket<w::xp>("r")};
-    static wafer::tungsten::ast::program program();
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program();
 };
 
-inline wafer::tungsten::ast::program drain::program() {
+inline WAFER_CONSTEXPR wafer::tungsten::ast::program drain::program() {
     w::kernel k(signature);
     auto [p, q, r] = signature.ports();
     auto taken = k.var<w::xp>("taken", 0);  // how many wavelets this frame PE took

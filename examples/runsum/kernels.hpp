@@ -11,7 +11,7 @@ namespace w = wafer::dsl;
 /// Sends 1, 2, ..., N as f32 on sum.
 struct first {
     static constexpr w::signature signature{"first", w::param<w::xp>("N"), w::socket<w::sp>("sum")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [N, sum] = signature.ports();
         auto x = k.array<w::sp>("x", w::dim("n", N));
@@ -25,7 +25,7 @@ struct first {
 /// Sends its N hp values on sum, for its router's fabric adder.
 struct addend {
     static constexpr w::signature signature{"addend", w::param<w::xp>("N"), w::socket<w::hp>("sum")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [N, sum] = signature.ports();
         auto h = k.array<w::hp>("h", w::dim("n", N));  // miset loads them
@@ -38,7 +38,7 @@ struct addend {
 /// Keeps the N sums that arrive on sum.
 struct last {
     static constexpr w::signature signature{"last", w::param<w::xp>("N"), w::socket<w::sp>("sum")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [N, sum] = signature.ports();
         auto total = k.array<w::sp>("total", w::dim("n", N));

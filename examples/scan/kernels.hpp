@@ -11,7 +11,7 @@ namespace w = wafer::dsl;
 struct scan {
     static constexpr w::signature signature{"scan", w::param<w::xp>("Y"), w::param<w::xp>("P"), w::socket<w::xp>("up"),
                                             w::socket<w::xp>("down")};
-    static wafer::tungsten::ast::program program() {
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
         w::kernel k(signature);
         auto [Y, P, up, down] = signature.ports();
         auto v = k.var<w::xp>("v");  // miset loads it

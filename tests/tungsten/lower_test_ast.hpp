@@ -1,8 +1,9 @@
 #pragma once
 // Terse Tungsten AST values for the checker and lowering tests (no parser involved):
 //   assign({loop("i", lit(0), id("N"))}, at("a", id("i")), at("a", id("i")) + id("b"))
+#include <optional>
 #include <string>
-#include <utility>
+#include <string_view>
 #include <vector>
 
 #include "wafer/ir/pe_program.hpp"
@@ -15,115 +16,132 @@ using ast::expr;
 using ast::initializer;
 using ast::statement;
 
-// (AST nodes are not aggregates: ast.hpp declares their special members.)
-inline expr node(expr::kind k, std::vector<expr> operands = {}) {
+// (AST nodes are not aggregates: ast.hpp declares their special members.) Names are viewed and
+// nodes taken by const reference, never by value, so a constant expression can build a kernel with
+// these too (tests/tungsten/constexpr/lower.cpp, header-only: WAFER_CONSTEXPR): g++ 12 cannot move
+// from or destroy a parameter taken by value that holds a string there (docs/embedding.md).
+inline WAFER_CONSTEXPR expr node(expr::kind k, const std::vector<expr>& operands = {}) {
     expr e;
     e.k = k;
-    e.operands = std::move(operands);
+    e.operands = operands;
     return e;
 }
-inline expr lit(std::int64_t v) { return ast::integer_expr(v); }
-inline expr real(double v) {
+inline WAFER_CONSTEXPR expr lit(std::int64_t v) { return ast::integer_expr(v); }
+inline WAFER_CONSTEXPR expr real(double v) {
     expr e = node(expr::kind::real);
     e.real = v;
     return e;
 }
-inline expr id(std::string name) { return ast::name_expr(std::move(name)); }
-template <class... Subscripts>
-expr at(std::string name, Subscripts... subs) {
-    expr e = node(expr::kind::subscript, {std::move(subs)...});
-    e.name = std::move(name);
+inline WAFER_CONSTEXPR expr id(std::string_view name) { return ast::name_expr(name); }
+// (Overloads, not a variadic template: clang refuses `constexpr` on a template returning an AST node,
+// which is no literal type, and g++'s -fimplicit-constexpr leaves templates out.)
+inline WAFER_CONSTEXPR expr subscript(std::string_view name, const std::vector<expr>& subs) {
+    expr e = node(expr::kind::subscript, subs);
+    e.name = name;
     return e;
 }
-inline expr binary(ast::binary_op op, expr a, expr b) {
-    expr e = node(expr::kind::binary, {std::move(a), std::move(b)});
+inline WAFER_CONSTEXPR expr at(std::string_view name, const expr& i) { return subscript(name, {i}); }
+inline WAFER_CONSTEXPR expr at(std::string_view name, const expr& i, const expr& j) { return subscript(name, {i, j}); }
+inline WAFER_CONSTEXPR expr at(std::string_view name, const expr& i, const expr& j, const expr& k) {
+    return subscript(name, {i, j, k});
+}
+inline WAFER_CONSTEXPR expr binary(ast::binary_op op, const expr& a, const expr& b) {
+    expr e = node(expr::kind::binary, {a, b});
     e.op = op;
     return e;
 }
-inline expr operator+(expr a, expr b) { return binary(ast::binary_op::add, std::move(a), std::move(b)); }
-inline expr operator-(expr a, expr b) { return binary(ast::binary_op::sub, std::move(a), std::move(b)); }
-inline expr operator*(expr a, expr b) { return binary(ast::binary_op::mul, std::move(a), std::move(b)); }
-inline expr operator-(expr a) { return node(expr::kind::negate, {std::move(a)}); }
+inline WAFER_CONSTEXPR expr operator+(const expr& a, const expr& b) { return binary(ast::binary_op::add, a, b); }
+inline WAFER_CONSTEXPR expr operator-(const expr& a, const expr& b) { return binary(ast::binary_op::sub, a, b); }
+inline WAFER_CONSTEXPR expr operator*(const expr& a, const expr& b) { return binary(ast::binary_op::mul, a, b); }
+inline WAFER_CONSTEXPR expr operator-(const expr& a) { return node(expr::kind::negate, {a}); }
 
 /// `e` at line:col (for diagnostics that quote the source).
-inline expr at_pos(expr e, std::uint32_t line, std::uint32_t col) {
-    e.pos = {line, col};
-    return e;
+inline WAFER_CONSTEXPR expr at_pos(const expr& e, std::uint32_t line, std::uint32_t col) {
+    expr placed = e;
+    placed.pos = {line, col};
+    return placed;
 }
 
-inline initializer value(expr e) {
+inline WAFER_CONSTEXPR initializer value(const expr& e) {
     initializer i;
-    i.value = std::move(e);
+    i.value = e;
     return i;
 }
-inline initializer list(std::vector<initializer> elements = {}) {
+inline WAFER_CONSTEXPR initializer list(const std::vector<initializer>& elements = {}) {
     initializer l;
     l.is_list = true;
-    l.elements = std::move(elements);
+    l.elements = elements;
     return l;
 }
 /// `{1, 2, 3}` from integers.
-inline initializer ints(std::vector<std::int64_t> vs) {
+inline WAFER_CONSTEXPR initializer ints(const std::vector<std::int64_t>& vs) {
     initializer l = list();
     for (auto v : vs) l.elements.push_back(value(lit(v)));
     return l;
 }
 
-inline ast::dimension dim(std::string name, expr extent) {
+inline WAFER_CONSTEXPR ast::dimension dim(std::string_view name, const expr& extent) {
     ast::dimension d;
-    d.name = std::move(name);
-    d.extent = std::move(extent);
+    d.name = name;
+    d.extent = extent;
     return d;
 }
-inline ast::dimension dim(std::int64_t extent) { return dim("", lit(extent)); }
+inline WAFER_CONSTEXPR ast::dimension dim(std::int64_t extent) { return dim("", lit(extent)); }
 
-inline ast::param_decl param(std::string name, std::optional<expr> def = std::nullopt, base_type t = base_type::xp) {
-    return {t, std::move(name), std::move(def), {}};
+inline WAFER_CONSTEXPR ast::param_decl param(std::string_view name, const std::optional<expr>& def = std::nullopt,
+                                             base_type t = base_type::xp) {
+    return {t, std::string(name), def, {}};
 }
-inline ast::socket_decl sock(base_type t, std::string name) { return {t, std::move(name), {}}; }
-inline ast::var_decl var(base_type t, std::string name, std::vector<ast::dimension> dims = {},
-                         std::optional<initializer> init = std::nullopt) {
+inline WAFER_CONSTEXPR ast::socket_decl sock(base_type t, std::string_view name) { return {t, std::string(name), {}}; }
+inline WAFER_CONSTEXPR ast::var_decl var(base_type t, std::string_view name,
+                                         const std::vector<ast::dimension>& dims = {},
+                                         const std::optional<initializer>& init = std::nullopt) {
     ast::var_decl d;
     d.type = t;
-    d.name = std::move(name);
-    d.dims = std::move(dims);
-    d.init = std::move(init);
+    d.name = name;
+    d.dims = dims;
+    d.init = init;
     return d;
 }
-inline ast::var_decl scalar(base_type t, std::string name, expr init) {
-    return var(t, std::move(name), {}, value(std::move(init)));
+inline WAFER_CONSTEXPR ast::var_decl scalar(base_type t, std::string_view name, const expr& init) {
+    return var(t, name, {}, value(init));
 }
-inline ast::iterator loop(std::string name, expr lo, expr hi) {
+inline WAFER_CONSTEXPR ast::iterator loop(std::string_view name, const expr& lo, const expr& hi) {
     ast::iterator i;
-    i.name = std::move(name);
-    i.lo = std::move(lo);
-    i.hi = std::move(hi);
+    i.name = name;
+    i.lo = lo;
+    i.hi = hi;
     return i;
 }
-inline ast::assignment assign(std::vector<ast::iterator> loops, expr target, expr value, bool stream = false) {
+inline WAFER_CONSTEXPR ast::assignment assign(const std::vector<ast::iterator>& loops, const expr& target,
+                                              const expr& value, bool stream = false) {
     ast::assignment a;
-    a.loops = std::move(loops);
+    a.loops = loops;
     a.stream = stream;
-    a.target = std::move(target);
-    a.value = std::move(value);
+    a.target = target;
+    a.value = value;
     return a;
 }
-inline ast::assignment assign(expr target, expr value) { return assign({}, std::move(target), std::move(value)); }
-inline ast::block block(std::vector<statement> body, std::string label = "") {
-    return {std::move(label), std::move(body), {}};
+inline WAFER_CONSTEXPR ast::assignment assign(const expr& target, const expr& value) {
+    return assign({}, target, value);
+}
+inline WAFER_CONSTEXPR ast::block block(const std::vector<statement>& body, std::string_view label = "") {
+    return {std::string(label), body, {}};
 }
 /// Places a statement at line:col.
 template <class S>
-S placed(S s, std::uint32_t line, std::uint32_t col) {
-    s.pos = {line, col};
-    return s;
+S placed(const S& s, std::uint32_t line, std::uint32_t col) {
+    S at = s;
+    at.pos = {line, col};
+    return at;
 }
 
-inline ast::program kernel(std::vector<statement> body, std::string name = "k", source_text source = {}) {
+inline WAFER_CONSTEXPR ast::program kernel(const std::vector<statement>& body, std::string_view name = "k",
+                                           const source_text& source = {}) {
     ast::program p;
-    p.name = std::move(name);
-    p.source = std::move(source);
-    p.body = std::move(body);
+    p.name = name;
+    p.source = source;
+    p.body = body;
     return p;
 }
 

@@ -33,17 +33,17 @@ struct diagnostic {
 /// A named text, so diagnostics can quote the line they point at.
 class source_text {
 public:
-    source_text() = default;
-    source_text(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
+    constexpr source_text() = default;
+    constexpr source_text(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
         for (std::size_t i = 0; i < text_.size(); ++i)
             if (text_[i] == '\n') starts_.push_back(i + 1);
     }
 
-    const std::string& name() const noexcept { return name_; }
-    const std::string& text() const noexcept { return text_; }
+    constexpr const std::string& name() const noexcept { return name_; }
+    constexpr const std::string& text() const noexcept { return text_; }
 
     /// The text of 1-based line `n`, without its line terminator; empty past the end.
-    std::string_view line(std::uint32_t n) const noexcept {
+    constexpr std::string_view line(std::uint32_t n) const noexcept {
         if (n == 0 || n > starts_.size()) return {};
         const std::size_t begin = starts_[n - 1];
         const std::size_t end = n < starts_.size() ? starts_[n] - 1 : text_.size();
@@ -53,14 +53,14 @@ public:
     }
 
     /// Line and column of a byte offset into the text.
-    source_position position_of(std::size_t offset) const noexcept {
+    constexpr source_position position_of(std::size_t offset) const noexcept {
         offset = std::min(offset, text_.size());
         const auto after = std::upper_bound(starts_.begin(), starts_.end(), offset);  // starts_[0] == 0
         const std::size_t line = std::size_t(after - starts_.begin());
         return source_position{std::uint32_t(line), std::uint32_t(offset - starts_[line - 1] + 1)};
     }
 
-    diagnostic make(severity level, source_position pos, std::string message) const {
+    constexpr diagnostic make(severity level, source_position pos, std::string message) const {
         return diagnostic{level, name_, pos, std::move(message), std::string(line(pos.line))};
     }
 
@@ -71,7 +71,7 @@ private:
 };
 
 /// A name as diagnostics show it: 'name'.
-inline std::string quote(std::string_view name) { return "'" + std::string(name) + "'"; }
+constexpr std::string quote(std::string_view name) { return "'" + std::string(name) + "'"; }
 
 inline std::string_view to_string(severity s) noexcept {
     switch (s) {

@@ -79,8 +79,8 @@ struct expr {
 };
 
 /// `name` and an integer literal at `pos`, as the parser makes them.
-WAFER_DECL expr name_expr(std::string name, source_position pos = {});
-WAFER_DECL expr integer_expr(std::int64_t value, source_position pos = {});
+WAFER_CONSTEXPR WAFER_DECL expr name_expr(std::string_view name, source_position pos = {});
+WAFER_CONSTEXPR WAFER_DECL expr integer_expr(std::int64_t value, source_position pos = {});
 
 /// `{1, 2, {3, 4}}` or a single expression.
 struct initializer {
@@ -327,7 +327,7 @@ struct statement
                    task_decl, task_statement, import_statement> {
     using variant::variant;
     WAFER_DECLARE_SPECIAL_MEMBERS(statement);
-    friend WAFER_DECL bool operator==(const statement&, const statement&);
+    friend WAFER_CONSTEXPR WAFER_DECL bool operator==(const statement&, const statement&);
 };
 
 /// A whole `.w` file (or a kernel built in C++).
@@ -336,7 +336,9 @@ struct program {
     source_text source;            ///< the text diagnostics quote (empty for C++ kernels)
     std::vector<statement> body;
     WAFER_DECLARE_SPECIAL_MEMBERS(program);
-    friend bool operator==(const program& a, const program& b) { return a.name == b.name && a.body == b.body; }
+    friend WAFER_CONSTEXPR bool operator==(const program& a, const program& b) {
+        return a.name == b.name && a.body == b.body;
+    }
 };
 
 inline const program* import_statement::loaded() const { return contents.empty() ? nullptr : &contents.front(); }

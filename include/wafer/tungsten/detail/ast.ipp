@@ -15,22 +15,24 @@ WAFER_DEFINE_SPECIAL_MEMBERS(assignment)
 WAFER_DEFINE_SPECIAL_MEMBERS(statement)
 WAFER_DEFINE_SPECIAL_MEMBERS(program)
 
-WAFER_DECL expr name_expr(std::string name, source_position pos) {
+// The name is viewed, not taken by value: g++ 12 cannot move from or destroy a string parameter
+// taken by value in a constant expression (docs/embedding.md), and the lowering makes names.
+WAFER_CONSTEXPR WAFER_DECL expr name_expr(std::string_view name, source_position pos) {
     expr e;
     e.k = expr::kind::name;
-    e.name = std::move(name);
+    e.name = name;
     e.pos = pos;
     return e;
 }
 
-WAFER_DECL expr integer_expr(std::int64_t value, source_position pos) {
+WAFER_CONSTEXPR WAFER_DECL expr integer_expr(std::int64_t value, source_position pos) {
     expr e;
     e.value = value;  // kind::integer
     e.pos = pos;
     return e;
 }
 
-WAFER_DECL bool operator==(const statement& a, const statement& b) {
+WAFER_CONSTEXPR WAFER_DECL bool operator==(const statement& a, const statement& b) {
     return static_cast<const statement::variant&>(a) == static_cast<const statement::variant&>(b);
 }
 

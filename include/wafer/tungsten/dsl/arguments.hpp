@@ -18,25 +18,25 @@ class with_arguments {
 public:
     /// The next argument, `T name`.
     template <base_type T>
-    expr<scalar_info(T)> argument(std::string name) {
+    WAFER_CONSTEXPR expr<scalar_info(T)> argument(std::string_view name) {
         declare(T, name, {});
-        return expr<scalar_info(T)>(std::move(name));
+        return expr<scalar_info(T)>(name);
     }
 
     /// The next argument, `T name[d0]...`: an array, passed by reference.
     template <base_type T, std::same_as<dimension>... Dims>
-        requires(sizeof...(Dims) > 0)
-    expr<array_info(T, sizeof...(Dims))> argument(std::string name, const Dims&... dims) {
+    requires(sizeof...(Dims) > 0) WAFER_CONSTEXPR expr<array_info(T, sizeof...(Dims))> argument(std::string_view name,
+                                                                                                const Dims&... dims) {
         declare(T, name, {dims.to_ast()...});
-        return expr<array_info(T, sizeof...(Dims))>(std::move(name));
+        return expr<array_info(T, sizeof...(Dims))>(name);
     }
 
 private:
-    void declare(base_type t, const std::string& name, std::vector<ast::dimension> dims) {
+    WAFER_CONSTEXPR void declare(base_type t, std::string_view name, const std::vector<ast::dimension>& dims) {
         ast::var_decl& d = static_cast<Derived&>(*this).arguments().emplace_back();
         d.type = t;
         d.name = name;
-        d.dims = std::move(dims);
+        d.dims = dims;
     }
 };
 

@@ -18,13 +18,13 @@ namespace wafer::tungsten::dsl {
 
 class block : public scope<block> {
 public:
-    explicit block(std::string label = {}) { ast_.label = std::move(label); }
+    WAFER_CONSTEXPR explicit block(std::string_view label = {}) { ast_.label = label; }
 
-    const ast::block& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::block& to_ast() const noexcept { return ast_; }
 
 private:
     friend class scope<block>;
-    std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return ast_.body; }
 
     ast::block ast_;
 };

@@ -13,10 +13,10 @@ namespace wafer::tungsten::dsl {
 /// `else_[ t ]` after an `if`. It holds the whole `if`, so the `if` is one value to copy.
 class else_clause {
 public:
-    explicit else_clause(ast::if_statement s) : if_(std::move(s)) {}
+    WAFER_CONSTEXPR explicit else_clause(ast::if_statement&& s) : if_(std::move(s)) {}
 
     template <class S>
-    control_statement operator[](const S& s) const {
+    WAFER_CONSTEXPR control_statement operator[](const S& s) const {
         static_assert(statement_form<S>, "wafer: else_[ ... ] takes one statement: an assignment, a block "
                                          "(w::block), an if (w::if_) or a loop (w::in)");
         ast::if_statement a = if_;
@@ -24,7 +24,7 @@ public:
         return control_statement(std::move(a));
     }
 
-    const ast::if_statement& to_ast() const noexcept { return if_; }
+    WAFER_CONSTEXPR const ast::if_statement& to_ast() const noexcept { return if_; }
 
 private:
     ast::if_statement if_;
@@ -33,9 +33,9 @@ private:
 /// `if (c) s`, which may take an `else_`.
 class [[nodiscard]] if_statement {
 public:
-    explicit if_statement(ast::if_statement s) : else_(std::move(s)) {}
+    WAFER_CONSTEXPR explicit if_statement(ast::if_statement&& s) : else_(std::move(s)) {}
 
-    const ast::if_statement& to_ast() const noexcept { return else_.to_ast(); }
+    WAFER_CONSTEXPR const ast::if_statement& to_ast() const noexcept { return else_.to_ast(); }
 
     else_clause else_;
 };
@@ -43,10 +43,10 @@ public:
 /// `if (c)`, waiting for its statement.
 class [[nodiscard]] if_head {
 public:
-    explicit if_head(ast::expr condition) : condition_(std::move(condition)) {}
+    WAFER_CONSTEXPR explicit if_head(ast::expr&& condition) : condition_(std::move(condition)) {}
 
     template <class S>
-    if_statement operator[](const S& s) const {
+    WAFER_CONSTEXPR if_statement operator[](const S& s) const {
         static_assert(statement_form<S>, "wafer: if_(c)[ ... ] takes one statement: an assignment, a block "
                                          "(w::block), an if (w::if_) or a loop (w::in)");
         ast::if_statement a;
@@ -61,7 +61,7 @@ private:
 
 /// `if (condition)`: a condition is true when its value is not zero.
 template <operand C>
-if_head if_(C&& condition) {
+WAFER_CONSTEXPR if_head if_(C&& condition) {
     detail::check_complete<detail::info_of<C>()>();
     return if_head(detail::data_of(std::forward<C>(condition)).ast);
 }

@@ -13,8 +13,8 @@ namespace wafer::tungsten::dsl {
 /// `[n=N]` or `[4]`.
 class dimension {
 public:
-    explicit dimension(ast::dimension d) : ast_(std::move(d)) {}
-    const ast::dimension& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR explicit dimension(ast::dimension&& d) : ast_(std::move(d)) {}
+    WAFER_CONSTEXPR const ast::dimension& to_ast() const noexcept { return ast_; }
 
 private:
     ast::dimension ast_;
@@ -22,17 +22,17 @@ private:
 
 /// A named dimension: `w::dim("n", N)` is `[n=N]`.
 template <operand E>
-dimension dim(std::string name, E&& extent) {
+WAFER_CONSTEXPR dimension dim(std::string_view name, E&& extent) {
     detail::check_complete<detail::info_of<E>()>();
     ast::dimension d;
-    d.name = std::move(name);
+    d.name = name;
     d.extent = detail::data_of(std::forward<E>(extent)).ast;
     return dimension(std::move(d));
 }
 
 /// An unnamed dimension: `w::dim(4)` is `[4]` (the checker names it n0, n1, ...).
 template <operand E>
-dimension dim(E&& extent) {
+WAFER_CONSTEXPR dimension dim(E&& extent) {
     return dim(std::string{}, std::forward<E>(extent));
 }
 
@@ -48,12 +48,12 @@ struct fifo_activation {
 class initializer {
 public:
     template <operand E>
-    initializer(E&& value) {  // implicit, so that list elements can be numbers and expressions
+    WAFER_CONSTEXPR initializer(E&& value) {  // implicit, so that list elements can be numbers and expressions
         detail::check_complete<detail::info_of<E>()>();
         ast_.value = detail::data_of(std::forward<E>(value)).ast;
     }
 
-    initializer(std::initializer_list<initializer> elements) {
+    WAFER_CONSTEXPR initializer(std::initializer_list<initializer> elements) {
         ast_.is_list = true;
         ast_.elements.reserve(elements.size());
         for (const initializer& e : elements) ast_.elements.push_back(e.ast_);

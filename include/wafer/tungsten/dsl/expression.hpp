@@ -60,7 +60,7 @@ constexpr operand_info info_of() {
 
 /// The operand's AST, moved out of an rvalue node.
 template <operand T>
-node_data data_of(T&& x) {
+WAFER_CONSTEXPR node_data data_of(T&& x) {
     if constexpr (expression<T>) {
         return std::forward<T>(x).data;
     } else {
@@ -69,7 +69,7 @@ node_data data_of(T&& x) {
 }
 
 template <bool stream, operand Target, operand Value>
-assignment assign(Target&& target, Value&& value);
+WAFER_CONSTEXPR assignment assign(Target&& target, Value&& value);
 
 }  // namespace detail
 
@@ -83,28 +83,29 @@ public:
 
     /// A declared name. Kernels and blocks make these; loop iterators are made directly:
     /// `w::iterator i("i");`.
-    explicit expr(std::string name)
-        requires(detail::is_declared_name(Info.what))
-        : data{ast::name_expr(std::move(name)), std::nullopt} {}
+    /// (Its node is made as a temporary and moved in: g++ 12 cannot, in a constant expression,
+    /// initialize a member straight from a call that returns a named local; docs/embedding.md.)
+    WAFER_CONSTEXPR explicit expr(std::string_view name) requires(detail::is_declared_name(Info.what))
+        : expr(detail::node_data{ast::name_expr(name), std::nullopt}) {}
 
-    explicit expr(detail::node_data d) : data(std::move(d)) {}
+    WAFER_CONSTEXPR explicit expr(detail::node_data&& d) : data(std::move(d)) {}
     expr(const expr&) = default;
     expr(expr&&) noexcept = default;
 
     /// Tungsten `target = value` (a statement: pass it to a kernel or block).
     template <operand V>
-    assignment operator=(V&& value) const {
+    WAFER_CONSTEXPR assignment operator=(V&& value) const {
         return detail::assign<false>(*this, std::forward<V>(value));
     }
-    assignment operator=(const expr& value) const { return detail::assign<false>(*this, value); }
+    WAFER_CONSTEXPR assignment operator=(const expr& value) const { return detail::assign<false>(*this, value); }
 
     /// `a[i]`, `g[i][j]`: one subscript per dimension.
     template <operand I>
-    auto operator[](I&& index) const {
+    WAFER_CONSTEXPR auto operator[](I&& index) const {
         constexpr bool ok = detail::check_subscriptable<Info>() && detail::check_complete<detail::info_of<I>()>();
         if constexpr (ok) {
             return expr<detail::subscripted(Info)>(detail::node_data{
-                detail::subscript_ast(data.ast, detail::data_of(std::forward<I>(index)).ast), std::nullopt});
+                detail::subscript_ast(ast::expr(data.ast), detail::data_of(std::forward<I>(index)).ast), std::nullopt});
         } else {
             return *this;  // the static_assert has spoken; avoid follow-up errors
         }
@@ -113,14 +114,14 @@ public:
 
 /// The AST of an expression (positions {0, 0}).
 template <detail::operand_info Info>
-ast::expr to_ast(const expr<Info>& e) {
+WAFER_CONSTEXPR ast::expr to_ast(const expr<Info>& e) {
     return e.data.ast;
 }
 
 namespace detail {
 
 template <ast::binary_op Op, class L, class R>
-auto make_binary(L&& l, R&& r) {
+WAFER_CONSTEXPR auto make_binary(L&& l, R&& r) {
     constexpr operand_info left = info_of<L>(), right = info_of<R>();
     constexpr bool left_ok = check_operator_operand<left>(), right_ok = check_operator_operand<right>();
     constexpr bool operands_ok = left_ok && right_ok;
@@ -140,7 +141,7 @@ auto make_binary(L&& l, R&& r) {
 }
 
 template <bool stream, operand Target, operand Value>
-assignment assign(Target&& target, Value&& value) {
+WAFER_CONSTEXPR assignment assign(Target&& target, Value&& value) {
     constexpr operand_info target_info = info_of<Target>(), value_info = info_of<Value>();
     check_assignable<target_info>();
     check_complete<value_info>();
@@ -150,7 +151,10 @@ assignment assign(Target&& target, Value&& value) {
     a.stream = stream;
     a.target = data_of(std::forward<Target>(target)).ast;
     node_data v = data_of(std::forward<Value>(value));
-    a.value = stream ? without_leading_minus(std::move(v)) : std::move(v.ast);
+    if constexpr (stream)
+        a.value = without_leading_minus(std::move(v));
+    else
+        a.value = v.ast;
     return assignment(std::move(a));
 }
 
@@ -159,11 +163,10 @@ assignment assign(Target&& target, Value&& value) {
 // The binary operators, one definition each, as Boost.YAP defines its own. `a < b` is taken by
 // `<-` (the top of this header): write `b > a`. `&&` and `||` build the operator: both sides are
 // AST, so nothing short-circuits while building. Tungsten's arithmetic `x>>` is w::sar(a, b).
-#define WAFER_DSL_BINARY_OPERATOR(symbol, op)                                                  \
-    template <operand L, operand R>                                                             \
-        requires(expression<L> || expression<R>)                                                \
-    auto operator symbol(L&& l, R&& r) {                                                        \
-        return detail::make_binary<ast::binary_op::op>(std::forward<L>(l), std::forward<R>(r)); \
+#define WAFER_DSL_BINARY_OPERATOR(symbol, op)                                                     \
+    template <operand L, operand R>                                                               \
+    requires(expression<L> || expression<R>) WAFER_CONSTEXPR auto operator symbol(L&& l, R&& r) { \
+        return detail::make_binary<ast::binary_op::op>(std::forward<L>(l), std::forward<R>(r));   \
     }
 WAFER_DSL_BINARY_OPERATOR(*, mul)
 WAFER_DSL_BINARY_OPERATOR(/, div)
@@ -186,15 +189,13 @@ WAFER_DSL_BINARY_OPERATOR(||, logical_or)
 
 /// Tungsten's arithmetic shift `a x>> b`.
 template <operand L, operand R>
-    requires(expression<L> || expression<R>)
-auto sar(L&& l, R&& r) {
+requires(expression<L> || expression<R>) WAFER_CONSTEXPR auto sar(L&& l, R&& r) {
     return detail::make_binary<ast::binary_op::sar>(std::forward<L>(l), std::forward<R>(r));
 }
 
 /// Tungsten's `c ? a : b` (C++ cannot overload `?:`; the name is Boost.Phoenix's).
 template <operand C, operand A, operand B>
-    requires(expression<C> || expression<A> || expression<B>)
-auto if_else(C&& c, A&& a, B&& b) {
+requires(expression<C> || expression<A> || expression<B>) WAFER_CONSTEXPR auto if_else(C&& c, A&& a, B&& b) {
     constexpr detail::operand_info ai = detail::info_of<A>(), bi = detail::info_of<B>();
     detail::check_complete<detail::info_of<C>()>();
     detail::check_complete<ai>();
@@ -213,14 +214,14 @@ auto if_else(C&& c, A&& a, B&& b) {
 }
 
 template <expression X>
-auto operator!(X&& x) {
+WAFER_CONSTEXPR auto operator!(X&& x) {
     detail::check_operator_operand<detail::info_of<X>()>();
     return expr<detail::truth_info>(detail::node_data{
         detail::unary_ast(ast::expr::kind::logical_not, detail::data_of(std::forward<X>(x)).ast), std::nullopt});
 }
 
 template <expression X>
-auto operator~(X&& x) {
+WAFER_CONSTEXPR auto operator~(X&& x) {
     constexpr detail::operand_info x_info = detail::info_of<X>();
     detail::check_operator_operand<x_info>();
     return expr<detail::operand_info{.what = detail::role::value, .typed = x_info.typed, .type = x_info.type}>(
@@ -229,7 +230,7 @@ auto operator~(X&& x) {
 }
 
 template <expression X>
-auto operator-(X&& x) {
+WAFER_CONSTEXPR auto operator-(X&& x) {
     constexpr detail::operand_info x_info = detail::info_of<X>();
     detail::check_operator_operand<x_info>();
     return expr<detail::negate_info(x_info)>(
@@ -239,7 +240,7 @@ auto operator-(X&& x) {
 /// Tungsten's `(T)x`: `w::cast<w::sp>(h[i])`. It converts any base type to any other, and it is the
 /// only way an hp value meets sp or ep (docs/tungsten.md, Types of values).
 template <base_type T, operand X>
-auto cast(X&& x) {
+WAFER_CONSTEXPR auto cast(X&& x) {
     detail::check_operator_operand<detail::info_of<X>()>();
     return expr<detail::cast_info(T)>(detail::node_data{
         detail::unary_ast(ast::expr::kind::cast, detail::data_of(std::forward<X>(x)).ast, T), std::nullopt});
@@ -247,8 +248,7 @@ auto cast(X&& x) {
 
 /// `target <- value`, which C++ reads as `target < -value` (see the top of this header).
 template <operand Target, operand Value>
-    requires(expression<Target> || expression<Value>)
-assignment operator<(Target&& target, Value&& value) {
+requires(expression<Target> || expression<Value>) WAFER_CONSTEXPR assignment operator<(Target&& target, Value&& value) {
     return detail::assign<true>(std::forward<Target>(target), std::forward<Value>(value));
 }
 

@@ -44,15 +44,15 @@ class function : public scope<function<Returns>>, public detail::with_arguments<
     }
 
 public:
-    explicit function(std::string name) {
-        ast_.name = std::move(name);
+    WAFER_CONSTEXPR explicit function(std::string_view name) {
+        ast_.name = name;
         if constexpr (returns_value) ast_.returns = Returns;
     }
 
     /// Given values (or nothing), `name(arguments...)`: a call, a value of the return type (or, as a
     /// statement, its value discarded). Given statements, appends them to the body.
     template <class... Args>
-    decltype(auto) operator()(const Args&... args) {
+    WAFER_CONSTEXPR decltype(auto) operator()(const Args&... args) {
         if constexpr ((operand<Args> && ...)) {
             (detail::check_argument<detail::info_of<Args>()>(), ...);
             ast::expr e;
@@ -78,7 +78,7 @@ private:
 
 /// `return value;`
 template <operand V>
-control_statement return_(V&& value) {
+WAFER_CONSTEXPR control_statement return_(V&& value) {
     detail::check_complete<detail::info_of<V>()>();
     ast::return_statement r;
     r.value = detail::data_of(std::forward<V>(value)).ast;
@@ -86,6 +86,6 @@ control_statement return_(V&& value) {
 }
 
 /// `return;`
-inline control_statement return_() { return control_statement(ast::return_statement{}); }
+inline WAFER_CONSTEXPR control_statement return_() { return control_statement(ast::return_statement{}); }
 
 }  // namespace wafer::tungsten::dsl

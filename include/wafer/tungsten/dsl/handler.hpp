@@ -21,19 +21,19 @@ class handler : public scope<handler>, public detail::with_arguments<handler> {
 public:
     /// The handler of `socket`, a socket the kernel declared.
     template <operand Socket>
-    explicit handler(const Socket& socket) {
+    WAFER_CONSTEXPR explicit handler(const Socket& socket) {
         static_assert(detail::info_of<Socket>().what == detail::role::socket,
                       "wafer: a handler runs on a socket: w::handler on_rx(rx) with rx = k.socket<T>(\"rx\")");
         if constexpr (expression<Socket>) ast_.socket = socket.data.ast.name;
     }
 
-    const ast::handler_decl& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::handler_decl& to_ast() const noexcept { return ast_; }
 
 private:
     friend class scope<handler>;
     friend class detail::with_arguments<handler>;
-    std::vector<ast::statement>& body() noexcept { return ast_.body; }
-    std::vector<ast::var_decl>& arguments() noexcept { return ast_.params; }
+    WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    WAFER_CONSTEXPR std::vector<ast::var_decl>& arguments() noexcept { return ast_.params; }
 
     ast::handler_decl ast_;
 };

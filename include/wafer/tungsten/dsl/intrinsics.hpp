@@ -18,10 +18,10 @@ namespace wafer::tungsten::dsl {
 
 namespace detail {
 template <operand_info Info, operand... Args>
-expr<Info> intrinsic(std::string name, Args&&... args) {
+WAFER_CONSTEXPR expr<Info> intrinsic(std::string_view name, Args&&... args) {
     ast::expr e;
     e.k = ast::expr::kind::call;
-    e.name = std::move(name);
+    e.name = name;
     (e.operands.push_back(data_of(std::forward<Args>(args)).ast), ...);
     return expr<Info>(node_data{std::move(e), std::nullopt});
 }
@@ -34,17 +34,16 @@ constexpr void check_socket_argument() {
 
 /// `name(q, n);`: one of the two FIFO-length statements.
 template <operand Q, operand N>
-auto fifo_length(std::string name, Q&& fifo, N&& n) {
+WAFER_CONSTEXPR auto fifo_length(std::string_view name, Q&& fifo, N&& n) {
     check_socket_argument<info_of<Q>()>();
     check_complete<info_of<N>()>();
-    return intrinsic<operand_info{.what = role::call}>(std::move(name), std::forward<Q>(fifo), std::forward<N>(n));
+    return intrinsic<operand_info{.what = role::call}>(name, std::forward<Q>(fifo), std::forward<N>(n));
 }
 }  // namespace detail
 
 /// `wavelet(a, b, ...)`: the values packed at their types' widths, the first in the lowest bits; a u32.
 template <operand... Fields>
-    requires(sizeof...(Fields) > 0)
-auto wavelet(Fields&&... fields) {
+requires(sizeof...(Fields) > 0) WAFER_CONSTEXPR auto wavelet(Fields&&... fields) {
     (detail::check_operator_operand<detail::info_of<Fields>()>(), ...);
     return detail::intrinsic<detail::cast_info(base_type::u32)>("wavelet", std::forward<Fields>(fields)...);
 }
@@ -52,7 +51,7 @@ auto wavelet(Fields&&... fields) {
 /// `__builtin_merge(index, value)`: the u64 with the value's bits low and the index high, for a u64
 /// or s64 element or a 32-bit socket; no operator takes it.
 template <operand I, operand V>
-auto builtin_merge(I&& index, V&& value) {
+WAFER_CONSTEXPR auto builtin_merge(I&& index, V&& value) {
     detail::check_operator_operand<detail::info_of<I>()>();
     detail::check_operator_operand<detail::info_of<V>()>();
     return detail::intrinsic<detail::cast_info(base_type::u64)>("__builtin_merge", std::forward<I>(index),
@@ -61,7 +60,7 @@ auto builtin_merge(I&& index, V&& value) {
 
 /// `__builtin_clear_teardown(s);`: socket s's color leaves teardown on this PE's router.
 template <operand S>
-auto clear_teardown(S&& socket) {
+WAFER_CONSTEXPR auto clear_teardown(S&& socket) {
     detail::check_socket_argument<detail::info_of<S>()>();
     return detail::intrinsic<detail::operand_info{.what = detail::role::call}>("__builtin_clear_teardown",
                                                                              std::forward<S>(socket));
@@ -69,13 +68,13 @@ auto clear_teardown(S&& socket) {
 
 /// `__builtin_set_fifo_read_length(q, n);`: the next operations that pop from FIFO q take n elements.
 template <operand Q, operand N>
-auto set_fifo_read_length(Q&& fifo, N&& n) {
+WAFER_CONSTEXPR auto set_fifo_read_length(Q&& fifo, N&& n) {
     return detail::fifo_length("__builtin_set_fifo_read_length", std::forward<Q>(fifo), std::forward<N>(n));
 }
 
 /// `__builtin_set_fifo_write_length(q, n);`: the next operations that push to FIFO q take n elements.
 template <operand Q, operand N>
-auto set_fifo_write_length(Q&& fifo, N&& n) {
+WAFER_CONSTEXPR auto set_fifo_write_length(Q&& fifo, N&& n) {
     return detail::fifo_length("__builtin_set_fifo_write_length", std::forward<Q>(fifo), std::forward<N>(n));
 }
 

@@ -16,19 +16,19 @@ namespace wafer::tungsten::dsl {
 class kernel : public scope<kernel> {
 public:
     /// `name` plays the role of the `.w` file's stem.
-    explicit kernel(std::string name) { program_.name = std::move(name); }
+    WAFER_CONSTEXPR explicit kernel(std::string_view name) { program_.name = name; }
 
     /// The kernel of a signature: its name, then its params and sockets declared in order.
     template <port... Ports>
-    explicit kernel(const signature<Ports...>& s) : kernel(std::string(s.name)) {
+    WAFER_CONSTEXPR explicit kernel(const signature<Ports...>& s) : kernel(s.name) {
         s.for_each([&](const auto& p) { p.declare(*this); });
     }
 
-    const ast::program& program() const noexcept { return program_; }
+    WAFER_CONSTEXPR const ast::program& program() const noexcept { return program_; }
 
 private:
     friend class scope<kernel>;
-    std::vector<ast::statement>& body() noexcept { return program_.body; }
+    WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return program_.body; }
 
     ast::program program_;
 };

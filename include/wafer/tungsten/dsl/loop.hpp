@@ -22,7 +22,7 @@ class ranges {
 public:
     /// Adds an inner range: `w::in(i, 0, N)(j, 0, M)`.
     template <class It, operand Lo, operand Hi>
-    Derived operator()(const It& it, Lo&& lo, Hi&& hi) const {
+    WAFER_CONSTEXPR Derived operator()(const It& it, Lo&& lo, Hi&& hi) const {
         constexpr bool ok = std::same_as<It, iterator>;
         static_assert(ok, "wafer: a loop or sum runs over a w::iterator: declare w::iterator i(\"i\"); then write "
                           "w::in(i, 0, N) or w::sum(i, 0, N)");
@@ -48,7 +48,7 @@ class [[nodiscard]] loops : public detail::ranges<loops> {
 public:
     /// The loop body: one assignment, whose own loops (if any) become the inner ones, as the text
     /// keeps them (a loop on an assignment may become one DSD operation).
-    assignment operator[](const assignment& body) const {
+    WAFER_CONSTEXPR assignment operator[](const assignment& body) const {
         ast::assignment a = body.to_ast();
         a.loops.insert(a.loops.begin(), ranges_.begin(), ranges_.end());
         return assignment(std::move(a));
@@ -56,7 +56,7 @@ public:
 
     /// The loop body: a block, an `if` or a loop: `w::in(t, 0, N)[ step ]` is `t in [0, N) { ... }`.
     template <class Body>
-    control_statement operator[](const Body& body) const {
+    WAFER_CONSTEXPR control_statement operator[](const Body& body) const {
         static_assert(statement_form<Body>,
                       "wafer: a loop runs one statement, as in w::in(i, 0, N)[ a[i] = b[i] ], "
                       "w::in(i, 0, N)[ tx <- a[i] ] or w::in(t, 0, N)[ a_block ]");
@@ -73,7 +73,7 @@ public:
     /// `∑(k in [0, K)) a[k] * b[k]`: one sum node per range, the first outermost, as the parser
     /// makes them. The sum computes in its operand's type.
     template <operand X>
-    auto operator[](X&& x) const {
+    WAFER_CONSTEXPR auto operator[](X&& x) const {
         constexpr detail::operand_info info = detail::info_of<X>();
         detail::check_complete<info>();
         ast::expr e = detail::data_of(std::forward<X>(x)).ast;
@@ -91,13 +91,13 @@ public:
 
 /// `it in [lo, hi)`.
 template <class It, operand Lo, operand Hi>
-loops in(const It& it, Lo&& lo, Hi&& hi) {
+WAFER_CONSTEXPR loops in(const It& it, Lo&& lo, Hi&& hi) {
     return loops{}(it, std::forward<Lo>(lo), std::forward<Hi>(hi));
 }
 
 /// `∑(it in [lo, hi))`, in ASCII `sum(it in [lo, hi))`: `w::sum(k, 0, K)[a[k] * b[k]]`.
 template <class It, operand Lo, operand Hi>
-sum_ranges sum(const It& it, Lo&& lo, Hi&& hi) {
+WAFER_CONSTEXPR sum_ranges sum(const It& it, Lo&& lo, Hi&& hi) {
     return sum_ranges{}(it, std::forward<Lo>(lo), std::forward<Hi>(hi));
 }
 

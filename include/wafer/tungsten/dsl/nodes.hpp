@@ -78,17 +78,17 @@ struct node_data {
 };
 
 /// `-x`, `!x` or `(type)x`.
-WAFER_DECL ast::expr unary_ast(ast::expr::kind k, ast::expr operand, base_type type = base_type::xp);
-WAFER_DECL ast::expr negate_ast(ast::expr operand);
+WAFER_CONSTEXPR WAFER_DECL ast::expr unary_ast(ast::expr::kind k, ast::expr&& operand, base_type type = base_type::xp);
+WAFER_CONSTEXPR WAFER_DECL ast::expr negate_ast(ast::expr&& operand);
 
 /// Tungsten literals are unsigned; a negative number is `-` applied to one, as the parser sees `-1`.
-WAFER_DECL ast::expr integer_ast(bool negative, std::uint64_t magnitude);
-WAFER_DECL ast::expr real_ast(double v);
+WAFER_CONSTEXPR WAFER_DECL ast::expr integer_ast(bool negative, std::uint64_t magnitude);
+WAFER_CONSTEXPR WAFER_DECL ast::expr real_ast(double v);
 
 /// The AST of a C++ number, or with `negated` of `-value` computed in its own (promoted) type,
 /// as C++ computes it (unsigned wraps).
 template <class T>
-ast::expr number_ast(T value, bool negated) {
+WAFER_CONSTEXPR ast::expr number_ast(T value, bool negated) {
     if constexpr (std::is_floating_point_v<T>) {
         return real_ast(static_cast<double>(negated ? -value : value));
     } else if constexpr (std::is_unsigned_v<T>) {
@@ -103,12 +103,12 @@ ast::expr number_ast(T value, bool negated) {
 
 /// `a` or `a[i]` with one more subscript: one operand per subscript (a member, `p.x[i]`, keeps its
 /// subscripts after the struct it is in, as the parser does).
-WAFER_DECL ast::expr subscript_ast(ast::expr array, ast::expr index);
+WAFER_CONSTEXPR WAFER_DECL ast::expr subscript_ast(ast::expr&& array, ast::expr&& index);
 
-WAFER_DECL ast::expr binary_ast(ast::binary_op op, ast::expr l, ast::expr r);
+WAFER_CONSTEXPR WAFER_DECL ast::expr binary_ast(ast::binary_op op, ast::expr&& l, ast::expr&& r);
 
 /// The value written after `<-`: `d` without the minus C++ put on its leftmost operand.
-WAFER_DECL ast::expr without_leading_minus(node_data d);
+WAFER_CONSTEXPR WAFER_DECL ast::expr without_leading_minus(node_data&& d);
 
 }  // namespace wafer::tungsten::dsl::detail
 

@@ -21,9 +21,9 @@ namespace wafer::tungsten::dsl {
 /// One option of w::async(...) or w::dsd(...).
 class operation_option {
 public:
-    explicit operation_option(ast::operation_option o) : ast_(std::move(o)) {}
+    WAFER_CONSTEXPR explicit operation_option(ast::operation_option&& o) : ast_(std::move(o)) {}
 
-    const ast::operation_option& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::operation_option& to_ast() const noexcept { return ast_; }
 
 private:
     ast::operation_option ast_;
@@ -49,36 +49,37 @@ inline constexpr priority_level medium = priority_level::medium;
 inline constexpr priority_level low = priority_level::low;
 
 namespace detail {
-inline operation_option option(std::string name, std::string word = {}, std::optional<ast::expr> value = {}) {
+inline WAFER_CONSTEXPR operation_option option(std::string_view name, std::string_view word = {},
+                                               const std::optional<ast::expr>& value = {}) {
     ast::operation_option o;
-    o.name = std::move(name);
-    o.word = std::move(word);
-    o.value = std::move(value);
+    o.name = name;
+    o.word = word;
+    o.value = value;
     return operation_option(std::move(o));
 }
 
 /// The parser reads a lone name after the option's name as its word, anything else as its value.
 template <operand V>
-operation_option option_with(std::string name, V&& v) {
+WAFER_CONSTEXPR operation_option option_with(std::string_view name, V&& v) {
     check_complete<info_of<V>()>();
     ast::expr e = data_of(std::forward<V>(v)).ast;
-    if (e.k == ast::expr::kind::name) return option(std::move(name), std::move(e.name));
-    return option(std::move(name), {}, std::move(e));
+    if (e.k == ast::expr::kind::name) return option(name, e.name);
+    return option(name, {}, e);
 }
 
 /// `activate t` or `unblock t`, from the statement w::activate(t) or w::unblock(t).
-inline std::pair<std::string, std::string> action_of(const task_action& a) {
+inline WAFER_CONSTEXPR std::pair<std::string, std::string> action_of(const task_action& a) {
     const auto& s = std::get<ast::task_statement>(a.to_ast());
     return {s.v == ast::task_statement::verb::activate ? "activate" : "unblock", s.task};
 }
 
-inline ast::operation_option option_ast(const operation_option& o) { return o.to_ast(); }
-inline ast::operation_option option_ast(const flag_option& f) { return option(f.name).to_ast(); }
+inline WAFER_CONSTEXPR ast::operation_option option_ast(const operation_option& o) { return o.to_ast(); }
+inline WAFER_CONSTEXPR ast::operation_option option_ast(const flag_option& f) { return option(f.name).to_ast(); }
 /// `async(t)`: a bare task name, which the checker reads as `activate t`.
-inline ast::operation_option option_ast(const task& t) { return option(t.name()).to_ast(); }
-inline ast::operation_option option_ast(const task_action& a) {
+inline WAFER_CONSTEXPR ast::operation_option option_ast(const task& t) { return option(t.name()).to_ast(); }
+inline WAFER_CONSTEXPR ast::operation_option option_ast(const task_action& a) {
     auto [verb, task] = action_of(a);
-    return option(std::move(verb), std::move(task)).to_ast();
+    return option(verb, task).to_ast();
 }
 
 template <class O>
@@ -87,52 +88,54 @@ concept option_form = std::same_as<O, operation_option> || std::same_as<O, flag_
 }  // namespace detail
 
 /// `on_control terminate`, `on_control activate t`, `on_control unblock t`.
-inline operation_option on_control(terminate_action) { return detail::option("on_control", "terminate"); }
-inline operation_option on_control(const task_action& a) {
+inline WAFER_CONSTEXPR operation_option on_control(terminate_action) {
+    return detail::option("on_control", "terminate");
+}
+inline WAFER_CONSTEXPR operation_option on_control(const task_action& a) {
     auto [verb, task] = detail::action_of(a);
-    return detail::option("on_control", std::move(verb), ast::name_expr(std::move(task)));
+    return detail::option("on_control", verb, ast::name_expr(task));
 }
 
 /// `priority high`, `priority medium`, `priority low`.
-inline operation_option priority(priority_level p) {
+inline WAFER_CONSTEXPR operation_option priority(priority_level p) {
     return detail::option("priority", p == high ? "high" : p == medium ? "medium" : "low");
 }
 
 /// `microthread N` (WSE-3).
 template <operand V>
-operation_option microthread(V&& n) {
+WAFER_CONSTEXPR operation_option microthread(V&& n) {
     return detail::option_with("microthread", std::forward<V>(n));
 }
 
 /// `index v`: each wavelet sent carries v in its high 16 bits.
 template <operand V>
-operation_option index(V&& v) {
+WAFER_CONSTEXPR operation_option index(V&& v) {
     return detail::option_with("index", std::forward<V>(v));
 }
 
 /// `result x`: x gets 1, or 0 when a FIFO ended the operation early.
 template <expression V>
-operation_option result(V&& x) {
+WAFER_CONSTEXPR operation_option result(V&& x) {
     return detail::option_with("result", std::forward<V>(x));
 }
 
 /// `zero a`: source a is reset to zero when the operation completes.
 template <expression V>
-operation_option zero(V&& a) {
+WAFER_CONSTEXPR operation_option zero(V&& a) {
     static_assert(detail::info_of<V>().what == detail::role::array,
                   "wafer: zero names an array the operation reads, whole: w::zero(a), not w::zero(a[i])");
     ast::expr e = detail::data_of(std::forward<V>(a)).ast;
-    return detail::option("zero", std::move(e.name));
+    return detail::option("zero", e.name);
 }
 
 /// `async(options) statement` or `dsd(options) statement`, written `w::async(...)[statement]`.
 class [[nodiscard]] operation_prefix {
 public:
-    operation_prefix(bool is_async, std::vector<ast::operation_option> options)
-        : async_(is_async), options_(std::move(options)) {}
+    WAFER_CONSTEXPR operation_prefix(bool is_async, const std::vector<ast::operation_option>& options)
+        : async_(is_async), options_(options) {}
 
     /// The statement, one DSD operation (an assignment, with its loops), with these options.
-    assignment operator[](const assignment& a) const {
+    WAFER_CONSTEXPR assignment operator[](const assignment& a) const {
         ast::assignment s = a.to_ast();
         s.async = async_;
         s.options = options_;
@@ -146,7 +149,7 @@ private:
 
 /// `async` or `async(options)`: the operation runs on a microthread, the program going on.
 template <class... Options>
-operation_prefix async(const Options&... options) {
+WAFER_CONSTEXPR operation_prefix async(const Options&... options) {
     static_assert((detail::option_form<Options> && ...),
                   "wafer: w::async takes options: a task (w::async(t) is async(t)), w::activate(t), w::unblock(t), "
                   "w::on_control(...), w::priority(w::high), w::index(v), w::control, ...");
@@ -155,7 +158,7 @@ operation_prefix async(const Options&... options) {
 
 /// `dsd(options)`: a synchronous operation with options.
 template <class... Options>
-operation_prefix dsd(const Options&... options) {
+WAFER_CONSTEXPR operation_prefix dsd(const Options&... options) {
     static_assert(sizeof...(Options) > 0, "wafer: w::dsd takes at least one option, as dsd(...) does");
     static_assert((detail::option_form<Options> && ...),
                   "wafer: w::dsd takes options: w::zero(a), w::result(x), w::index(v), w::control, ...");

@@ -23,15 +23,16 @@ namespace detail {
 // of compiling each again (detail/scope.ipp; docs/performance.md, Compile cost).
 
 /// Appends `type param name = default_value;` (no default when empty).
-WAFER_DECL void append_param(std::vector<ast::statement>& body, base_type type, const std::string& name,
-                             std::optional<ast::expr> default_value);
+WAFER_CONSTEXPR WAFER_DECL void append_param(std::vector<ast::statement>& body, base_type type, std::string_view name,
+                                             const std::optional<ast::expr>& default_value);
 /// Appends `type socket name;`.
-WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type, const std::string& name);
+WAFER_CONSTEXPR WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type, std::string_view name);
 /// Appends `d` with `value` as its initializer (none when empty); the variable's name as an expression.
-WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl d, std::optional<ast::expr> value);
+WAFER_CONSTEXPR WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl&& d,
+                                                     std::optional<ast::expr>&& value);
 /// Appends `type name[dims...] = init;` (no initializer when null).
-WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, const std::string& name,
-                             std::initializer_list<dimension> dims, const initializer* init);
+WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, std::string_view name,
+                                             std::initializer_list<dimension> dims, const initializer* init);
 }  // namespace detail
 
 /// `Derived` provides `std::vector<ast::statement>& body()`.
@@ -40,82 +41,86 @@ class scope {
 public:
     /// `T param name;`
     template <base_type T>
-    expr<detail::param_info> param(std::string name) {
-        return declare_param(T, std::move(name), std::nullopt);
+    WAFER_CONSTEXPR expr<detail::param_info> param(std::string_view name) {
+        return declare_param(T, name, std::nullopt);
     }
 
     /// `T param name = default_value;`
     template <base_type T, operand V>
-    expr<detail::param_info> param(std::string name, V&& default_value) {
+    WAFER_CONSTEXPR expr<detail::param_info> param(std::string_view name, V&& default_value) {
         detail::check_complete<detail::info_of<V>()>();
-        return declare_param(T, std::move(name), detail::data_of(std::forward<V>(default_value)).ast);
+        return declare_param(T, name, detail::data_of(std::forward<V>(default_value)).ast);
     }
 
     /// `T socket name;`
     template <base_type T>
-    expr<detail::socket_info(T)> socket(std::string name) {
+    WAFER_CONSTEXPR expr<detail::socket_info(T)> socket(std::string_view name) {
         detail::append_socket(derived().body(), T, name);
-        return expr<detail::socket_info(T)>(std::move(name));
+        return expr<detail::socket_info(T)>(name);
     }
 
     /// `T name;`
     template <base_type T>
-    expr<detail::scalar_info(T)> var(std::string name) {
-        return declare_scalar<T>(false, std::move(name), std::nullopt);
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> var(std::string_view name) {
+        return declare_scalar<T>(false, name, std::nullopt);
     }
 
     /// `T name = value;`
     template <base_type T, operand V>
-    expr<detail::scalar_info(T)> var(std::string name, V&& value) {
-        return declare_scalar<T>(false, std::move(name), std::forward<V>(value));
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> var(std::string_view name, V&& value) {
+        return declare_scalar<T>(false, name, std::forward<V>(value));
     }
 
     /// `volatile T name;`
     template <base_type T>
-    expr<detail::scalar_info(T)> volatile_var(std::string name) {
-        return declare_scalar<T>(true, std::move(name), std::nullopt);
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> volatile_var(std::string_view name) {
+        return declare_scalar<T>(true, name, std::nullopt);
     }
 
     /// `volatile T name = value;`
     template <base_type T, operand V>
-    expr<detail::scalar_info(T)> volatile_var(std::string name, V&& value) {
-        return declare_scalar<T>(true, std::move(name), std::forward<V>(value));
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> volatile_var(std::string_view name, V&& value) {
+        return declare_scalar<T>(true, name, std::forward<V>(value));
     }
 
     /// `T name[d0][d1]...;` The type remembers the number of dimensions, so that a subscript
     /// count that does not match is a compile-time error.
     template <base_type T, std::same_as<dimension>... Dims>
-    expr<detail::array_info(T, sizeof...(Dims))> array(std::string name, const Dims&... dims) {
+    WAFER_CONSTEXPR expr<detail::array_info(T, sizeof...(Dims))> array(std::string_view name, const Dims&... dims) {
         static_assert(sizeof...(Dims) > 0,
                       "wafer: an array needs at least one dimension, e.g. w::dim(\"n\", N); declare a scalar with var");
-        return declare_array<T, sizeof...(Dims)>(std::move(name), {dims...}, nullptr);
+        return declare_array<T, sizeof...(Dims)>(name, {dims...}, nullptr);
     }
 
     /// `T name[d0] = init;` (with an initializer, up to 4 dimensions: a braced list cannot follow
     /// a parameter pack).
     template <base_type T>
-    expr<detail::array_info(T, 1)> array(std::string name, const dimension& d0, const initializer& init) {
-        return declare_array<T, 1>(std::move(name), {d0}, &init);
+    WAFER_CONSTEXPR expr<detail::array_info(T, 1)> array(std::string_view name, const dimension& d0,
+                                                         const initializer& init) {
+        return declare_array<T, 1>(name, {d0}, &init);
     }
     template <base_type T>
-    expr<detail::array_info(T, 2)> array(std::string name, const dimension& d0, const dimension& d1,
-                                        const initializer& init) {
-        return declare_array<T, 2>(std::move(name), {d0, d1}, &init);
+    WAFER_CONSTEXPR expr<detail::array_info(T, 2)> array(std::string_view name, const dimension& d0,
+                                                         const dimension& d1, const initializer& init) {
+        return declare_array<T, 2>(name, {d0, d1}, &init);
     }
     template <base_type T>
-    expr<detail::array_info(T, 3)> array(std::string name, const dimension& d0, const dimension& d1,
-                                        const dimension& d2, const initializer& init) {
-        return declare_array<T, 3>(std::move(name), {d0, d1, d2}, &init);
+    WAFER_CONSTEXPR expr<detail::array_info(T, 3)> array(std::string_view name, const dimension& d0,
+                                                         const dimension& d1, const dimension& d2,
+                                                         const initializer& init) {
+        return declare_array<T, 3>(name, {d0, d1, d2}, &init);
     }
     template <base_type T>
-    expr<detail::array_info(T, 4)> array(std::string name, const dimension& d0, const dimension& d1,
-                                        const dimension& d2, const dimension& d3, const initializer& init) {
-        return declare_array<T, 4>(std::move(name), {d0, d1, d2, d3}, &init);
+    WAFER_CONSTEXPR expr<detail::array_info(T, 4)> array(std::string_view name, const dimension& d0,
+                                                         const dimension& d1, const dimension& d2, const dimension& d3,
+                                                         const initializer& init) {
+        return declare_array<T, 4>(name, {d0, d1, d2, d3}, &init);
     }
 
     /// `T fifo name[capacity] activate_push(t) activate_pop(u);`: a FIFO, read and written like a socket.
     template <base_type T, operand C, std::same_as<fifo_activation>... Activations>
-    expr<detail::socket_info(T)> fifo(std::string name, C&& capacity, const Activations&... activations) {
+    WAFER_CONSTEXPR expr<detail::socket_info(T)> fifo(std::string_view name, C&& capacity,
+                                                      const Activations&... activations) {
         detail::check_complete<detail::info_of<C>()>();
         ast::fifo_decl d;
         d.type = T;
@@ -124,64 +129,68 @@ public:
         for (const fifo_activation& a : {fifo_activation{}, activations...})
             if (!a.task.empty()) (a.push ? d.activate_push : d.activate_pop) = a.task;
         append_declaration(std::move(d));
-        return expr<detail::socket_info(T)>(std::move(name));
+        return expr<detail::socket_info(T)>(name);
     }
 
     /// `struct tag { members... };` with members made by w::member: the type, for k.var(P, "p").
     template <detail::type_facts... F>
-    type_name<detail::type_facts{.record = true}> struct_(std::string tag, const struct_member<F>&... members) {
-        return declare_record(false, std::move(tag), {members.to_ast()...});
+    WAFER_CONSTEXPR type_name<detail::type_facts{.record = true}> struct_(std::string_view tag,
+                                                                          const struct_member<F>&... members) {
+        return declare_record(false, tag, {members.to_ast()...});
     }
 
     /// `union tag { members... };`
     template <detail::type_facts... F>
-    type_name<detail::type_facts{.record = true}> union_(std::string tag, const struct_member<F>&... members) {
-        return declare_record(true, std::move(tag), {members.to_ast()...});
+    WAFER_CONSTEXPR type_name<detail::type_facts{.record = true}> union_(std::string_view tag,
+                                                                         const struct_member<F>&... members) {
+        return declare_record(true, tag, {members.to_ast()...});
     }
 
     /// `typedef T name[dims...];`
     template <base_type T, std::same_as<dimension>... Dims>
-    type_name<detail::type_facts{.type = T, .rank = sizeof...(Dims)}> typedef_(std::string name, const Dims&... dims) {
-        return declare_typedef<detail::type_facts{.type = T, .rank = sizeof...(Dims)}>(T, std::nullopt, std::move(name),
-                                                                                        {dims.to_ast()...});
+    WAFER_CONSTEXPR type_name<detail::type_facts{.type = T, .rank = sizeof...(Dims)}> typedef_(std::string_view name,
+                                                                                               const Dims&... dims) {
+        return declare_typedef<detail::type_facts{.type = T, .rank = sizeof...(Dims)}>(T, std::nullopt, name,
+                                                                                       {dims.to_ast()...});
     }
 
     /// `typedef struct P name[dims...];`, `typedef real name;`
     template <detail::type_facts F, std::same_as<dimension>... Dims>
-    auto typedef_(const type_name<F>& type, std::string name, const Dims&... dims) {
-        return declare_typedef<detail::type_facts{.type = F.type, .rank = F.rank + sizeof...(Dims), .record = F.record}>(
-            F.type, type.to_ast(), std::move(name), {dims.to_ast()...});
+    WAFER_CONSTEXPR auto typedef_(const type_name<F>& type, std::string_view name, const Dims&... dims) {
+        return declare_typedef<detail::type_facts{
+            .type = F.type, .rank = F.rank + sizeof...(Dims), .record = F.record}>(F.type, type.to_ast(), name,
+                                                                                   {dims.to_ast()...});
     }
 
     /// `struct P name;`, `real name;` (an array when the typedef has dimensions).
     template <detail::type_facts F>
-    expr<detail::declared_info(F)> var(const type_name<F>& type, std::string name) {
-        return declare_variable<detail::declared_info(F)>(detail::declaration(F.type, type.to_ast(), std::move(name), {}),
+    WAFER_CONSTEXPR expr<detail::declared_info(F)> var(const type_name<F>& type, std::string_view name) {
+        return declare_variable<detail::declared_info(F)>(detail::declaration(F.type, type.to_ast(), name, {}),
                                                           std::nullopt);
     }
 
     /// `real name = value;` (a struct or union takes no initializer).
     template <detail::type_facts F, operand V>
-    expr<detail::declared_info(F)> var(const type_name<F>& type, std::string name, V&& value) {
+    WAFER_CONSTEXPR expr<detail::declared_info(F)> var(const type_name<F>& type, std::string_view name, V&& value) {
         static_assert(!F.record, "wafer: a struct or union takes no initializer; assign its members");
-        return declare_variable<detail::declared_info(F)>(detail::declaration(F.type, type.to_ast(), std::move(name), {}),
+        return declare_variable<detail::declared_info(F)>(detail::declaration(F.type, type.to_ast(), name, {}),
                                                           std::forward<V>(value));
     }
 
     /// `struct P name[dims...];`, `real name[dims...];`: the typedef's dimensions follow these.
     template <detail::type_facts F, std::same_as<dimension>... Dims>
-        requires(sizeof...(Dims) > 0)
-    expr<detail::declared_info(F, sizeof...(Dims))> array(const type_name<F>& type, std::string name, const Dims&... dims) {
+    requires(sizeof...(Dims) > 0) WAFER_CONSTEXPR expr<detail::declared_info(F, sizeof...(Dims))> array(
+        const type_name<F>& type, std::string_view name, const Dims&... dims) {
         return declare_variable<detail::declared_info(F, sizeof...(Dims))>(
-            detail::declaration(F.type, type.to_ast(), std::move(name), {dims.to_ast()...}), std::nullopt);
+            detail::declaration(F.type, type.to_ast(), name, {dims.to_ast()...}), std::nullopt);
     }
 
     /// `import name;` of a kernel built in C++ (its program(), named name), or with `names`
     /// `import name.{names...};`: spliced where it stands, as a text package is.
-    Derived& import_(const ast::program& package, std::vector<std::string> names = {}) {
+    Derived& import_(const ast::program& package, const std::vector<std::string>& names = {}) {
         ast::import_statement i;
         i.package = package.name;
-        i.names = std::move(names);
+        i.names = names;
         i.contents.push_back(package);
         append_declaration(std::move(i));
         return derived();
@@ -190,7 +199,7 @@ public:
     /// Appends statements: assignments (`a[i] = x`, `tx <- y`, loops `w::in(i, 0, N)[ ... ]`),
     /// blocks and ifs (`w::if_(c)[ ... ]`), and handlers (w::handler; the checker says where they may stand).
     template <class... Statements>
-    Derived& operator()(const Statements&... statements) {
+    WAFER_CONSTEXPR Derived& operator()(const Statements&... statements) {
         constexpr bool ok = ((statement_form<Statements> || declaration_form<Statements>) && ...);
         static_assert(ok, "wafer: a kernel or block takes statements: assignments (a[i] = x, tx <- y), "
                           "loops (w::in(i, 0, N)[ a[i] = x ]), blocks (w::block), ifs (w::if_(c)[ ... ]) "
@@ -200,52 +209,54 @@ public:
     }
 
 private:
-    Derived& derived() noexcept { return static_cast<Derived&>(*this); }
+    WAFER_CONSTEXPR Derived& derived() noexcept { return static_cast<Derived&>(*this); }
 
     template <class Declaration>
-    void append_declaration(Declaration d) {
+    WAFER_CONSTEXPR void append_declaration(Declaration&& d) {
         derived().body().push_back(std::move(d));
     }
 
-    expr<detail::param_info> declare_param(base_type type, std::string name, std::optional<ast::expr> default_value) {
-        detail::append_param(derived().body(), type, name, std::move(default_value));
-        return expr<detail::param_info>(std::move(name));
+    WAFER_CONSTEXPR expr<detail::param_info> declare_param(base_type type, std::string_view name,
+                                                           const std::optional<ast::expr>& default_value) {
+        detail::append_param(derived().body(), type, name, default_value);
+        return expr<detail::param_info>(name);
     }
 
-    type_name<detail::type_facts{.record = true}> declare_record(bool is_union, std::string tag,
-                                                                std::vector<ast::var_decl> members) {
+    type_name<detail::type_facts{.record = true}> declare_record(bool is_union, std::string_view tag,
+                                                                 const std::vector<ast::var_decl>& members) {
         ast::struct_decl d;
         d.is_union = is_union;
         d.tag = tag;
-        d.members = std::move(members);
+        d.members = members;
         append_declaration(std::move(d));
         using kind = ast::named_type::kind;
         return type_name<detail::type_facts{.record = true}>(
-            ast::named_type{is_union ? kind::union_type : kind::structure, std::move(tag)});
+            ast::named_type{is_union ? kind::union_type : kind::structure, std::string(tag)});
     }
 
     template <detail::type_facts F>
-    type_name<F> declare_typedef(base_type type, std::optional<ast::named_type> named, std::string name,
-                                 std::vector<ast::dimension> dims) {
+    WAFER_CONSTEXPR type_name<F> declare_typedef(base_type type, const std::optional<ast::named_type>& named,
+                                                 std::string_view name, const std::vector<ast::dimension>& dims) {
         ast::typedef_decl d;
         d.type = named ? base_type::xp : type;
-        d.named = std::move(named);
+        d.named = named;
         d.name = name;
-        d.dims = std::move(dims);
+        d.dims = dims;
         append_declaration(std::move(d));
-        return type_name<F>(ast::named_type{ast::named_type::kind::alias, std::move(name)});
+        return type_name<F>(ast::named_type{ast::named_type::kind::alias, std::string(name)});
     }
 
     template <base_type T, class Value>
-    expr<detail::scalar_info(T)> declare_scalar(bool is_volatile, std::string name, Value&& value) {
-        ast::var_decl d = detail::declaration(T, std::nullopt, std::move(name), {});
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> declare_scalar(bool is_volatile, std::string_view name,
+                                                                Value&& value) {
+        ast::var_decl d = detail::declaration(T, std::nullopt, name, {});
         d.is_volatile = is_volatile;
         return declare_variable<detail::scalar_info(T)>(std::move(d), std::forward<Value>(value));
     }
 
     /// Appends `d`, with `value` (when it is an operand) as its initializer; the variable's name.
     template <detail::operand_info Info, class Value>
-    expr<Info> declare_variable(ast::var_decl d, Value&& value) {
+    WAFER_CONSTEXPR expr<Info> declare_variable(ast::var_decl&& d, Value&& value) {
         std::optional<ast::expr> init;
         if constexpr (operand<Value>) {
             constexpr detail::operand_info value_info = detail::info_of<Value>();
@@ -258,10 +269,11 @@ private:
     }
 
     template <base_type T, std::size_t Rank>
-    expr<detail::array_info(T, Rank)> declare_array(std::string name, std::initializer_list<dimension> dims,
-                                                   const initializer* init) {
+    WAFER_CONSTEXPR expr<detail::array_info(T, Rank)> declare_array(std::string_view name,
+                                                                    std::initializer_list<dimension> dims,
+                                                                    const initializer* init) {
         detail::append_array(derived().body(), T, name, dims, init);
-        return expr<detail::array_info(T, Rank)>(std::move(name));
+        return expr<detail::array_info(T, Rank)>(name);
     }
 };
 

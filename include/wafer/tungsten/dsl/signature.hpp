@@ -38,10 +38,10 @@ struct param_port {
     std::int64_t default_value = 0;
 
     constexpr port_interface interface() const noexcept { return {name, false, has_default}; }
-    expr<detail::param_info> handle() const { return expr<detail::param_info>(std::string(name)); }
+    WAFER_CONSTEXPR expr<detail::param_info> handle() const { return expr<detail::param_info>(name); }
     /// Declares it in a scope (a kernel): `T param name;` with its default, if it has one.
     template <class Scope>
-    void declare(Scope& s) const {
+    WAFER_CONSTEXPR void declare(Scope& s) const {
         if (has_default) s.template param<T>(std::string(name), default_value);
         else s.template param<T>(std::string(name));
     }
@@ -53,9 +53,9 @@ struct socket_port {
     std::string_view name;
 
     constexpr port_interface interface() const noexcept { return {name, true, false}; }
-    expr<detail::socket_info(T)> handle() const { return expr<detail::socket_info(T)>(std::string(name)); }
+    WAFER_CONSTEXPR expr<detail::socket_info(T)> handle() const { return expr<detail::socket_info(T)>(name); }
     template <class Scope>
-    void declare(Scope& s) const {
+    WAFER_CONSTEXPR void declare(Scope& s) const {
         s.template socket<T>(std::string(name));
     }
 };
@@ -117,7 +117,7 @@ public:
     }
 
     /// The handles of the params and sockets, in order: `auto [N, tx] = signature.ports();`
-    auto ports() const {
+    WAFER_CONSTEXPR auto ports() const {
         return std::apply([](const auto&... p) { return std::tuple(p.handle()...); }, ports_);
     }
 

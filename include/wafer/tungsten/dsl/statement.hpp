@@ -36,9 +36,9 @@ inline constexpr bool is_call<expr<Info>> = Info.what == role::call;
 /// `data[0] = 42;` without `k(...)` is a mistake the compiler should point out.
 class [[nodiscard]] assignment {
 public:
-    explicit assignment(ast::assignment a) : ast_(std::move(a)) {}
+    WAFER_CONSTEXPR explicit assignment(ast::assignment&& a) : ast_(std::move(a)) {}
 
-    const ast::assignment& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::assignment& to_ast() const noexcept { return ast_; }
 
 private:
     ast::assignment ast_;
@@ -47,9 +47,9 @@ private:
 /// An `if` with its `else`, or a loop over a block or an `if`.
 class [[nodiscard]] control_statement {
 public:
-    explicit control_statement(ast::statement s) : ast_(std::move(s)) {}
+    WAFER_CONSTEXPR explicit control_statement(ast::statement&& s) : ast_(std::move(s)) {}
 
-    const ast::statement& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::statement& to_ast() const noexcept { return ast_; }
 
 private:
     ast::statement ast_;
@@ -76,8 +76,7 @@ concept declaration_form = std::same_as<S, handler> || detail::is_function<S> ||
 
 namespace detail {
 template <class S>
-    requires statement_form<S> || declaration_form<S>
-ast::statement statement_of(const S& s) {
+requires statement_form<S> || declaration_form<S> WAFER_CONSTEXPR ast::statement statement_of(const S& s) {
     if constexpr (is_call<S>) {
         ast::call_statement c;
         c.call = s.data.ast;

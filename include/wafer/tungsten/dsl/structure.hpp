@@ -34,7 +34,7 @@ namespace wafer::tungsten::dsl {
 template <detail::type_facts Facts>
 class type_name {
 public:
-    explicit type_name(ast::named_type n) : ast_(std::move(n)) {}
+    WAFER_CONSTEXPR explicit type_name(ast::named_type&& n) : ast_(std::move(n)) {}
     const ast::named_type& to_ast() const noexcept { return ast_; }
 
 private:
@@ -44,13 +44,13 @@ private:
 namespace detail {
 /// The declaration a struct member or a variable makes: `T name[dims]` or `struct P name[dims]`
 /// (whose base type the parser leaves at xp).
-inline ast::var_decl declaration(base_type type, std::optional<ast::named_type> named, std::string name,
-                                 std::vector<ast::dimension> dims) {
+inline WAFER_CONSTEXPR ast::var_decl declaration(base_type type, const std::optional<ast::named_type>& named,
+                                                 std::string_view name, const std::vector<ast::dimension>& dims) {
     ast::var_decl d;
     d.type = named ? base_type::xp : type;
-    d.named = std::move(named);
-    d.name = std::move(name);
-    d.dims = std::move(dims);
+    d.named = named;
+    d.name = name;
+    d.dims = dims;
     return d;
 }
 }  // namespace detail
@@ -60,15 +60,15 @@ inline ast::var_decl declaration(base_type type, std::optional<ast::named_type> 
 template <detail::type_facts Facts, std::size_t Subscripts = 0>
 class struct_member {
 public:
-    explicit struct_member(ast::var_decl d) : decl_(std::move(d)) {}
+    WAFER_CONSTEXPR explicit struct_member(ast::var_decl&& d) : decl_(std::move(d)) {}
 
     /// `y[j]` after `->*`: one subscript per dimension.
     template <operand I>
-    auto operator[](I&& index) const {
+    WAFER_CONSTEXPR auto operator[](I&& index) const {
         constexpr detail::operand_info info = detail::declared_info(Facts, 0, Subscripts);
         constexpr bool ok = detail::check_subscriptable<info>() && detail::check_complete<detail::info_of<I>()>();
         if constexpr (ok) {
-            struct_member<Facts, Subscripts + 1> m(decl_);
+            struct_member<Facts, Subscripts + 1> m{ast::var_decl(decl_)};
             m.subscripts_ = subscripts_;
             m.subscripts_.push_back(detail::data_of(std::forward<I>(index)).ast);
             return m;
@@ -91,21 +91,22 @@ private:
 
 /// `T name[dims...];` inside a struct or union.
 template <base_type T, std::same_as<dimension>... Dims>
-struct_member<detail::type_facts{.type = T, .rank = sizeof...(Dims)}> member(std::string name, const Dims&... dims) {
+struct_member<detail::type_facts{.type = T, .rank = sizeof...(Dims)}> member(std::string_view name,
+                                                                             const Dims&... dims) {
     return struct_member<detail::type_facts{.type = T, .rank = sizeof...(Dims)}>(
-        detail::declaration(T, std::nullopt, std::move(name), {dims.to_ast()...}));
+        detail::declaration(T, std::nullopt, name, {dims.to_ast()...}));
 }
 
 /// A member of a struct, union or typedef type: `struct Inner in;`, `real r[2];`.
 template <detail::type_facts F, std::same_as<dimension>... Dims>
-auto member(const type_name<F>& type, std::string name, const Dims&... dims) {
+WAFER_CONSTEXPR auto member(const type_name<F>& type, std::string_view name, const Dims&... dims) {
     constexpr detail::type_facts facts{.type = F.type, .rank = F.rank + sizeof...(Dims), .record = F.record};
-    return struct_member<facts>(detail::declaration(F.type, type.to_ast(), std::move(name), {dims.to_ast()...}));
+    return struct_member<facts>(detail::declaration(F.type, type.to_ast(), name, {dims.to_ast()...}));
 }
 
 /// `record->*m`: Tungsten's `record.m`, with the subscripts written after m.
 template <detail::operand_info Info, detail::type_facts F, std::size_t S>
-auto operator->*(const expr<Info>& record, const struct_member<F, S>& m) {
+WAFER_CONSTEXPR auto operator->*(const expr<Info>& record, const struct_member<F, S>& m) {
     constexpr bool ok = detail::check_member_access<Info>();
     ast::expr e;
     e.k = ast::expr::kind::member;
@@ -118,7 +119,7 @@ auto operator->*(const expr<Info>& record, const struct_member<F, S>& m) {
 
 /// `sizeof(T)` for a base type T, in 16-bit words: a constant, like a number.
 template <base_type T>
-expr<detail::operand_info{}> size_of() {
+WAFER_CONSTEXPR expr<detail::operand_info{}> size_of() {
     ast::expr e;
     e.k = ast::expr::kind::size_of_type;
     e.type = T;
@@ -127,7 +128,7 @@ expr<detail::operand_info{}> size_of() {
 
 /// `sizeof(struct P)`, `sizeof(real)` (a typedef's name reads as a name there, as the parser reads it).
 template <detail::type_facts F>
-expr<detail::operand_info{}> size_of(const type_name<F>& type) {
+WAFER_CONSTEXPR expr<detail::operand_info{}> size_of(const type_name<F>& type) {
     ast::expr e;
     if (type.to_ast().k == ast::named_type::kind::alias) {
         e.k = ast::expr::kind::size_of;
@@ -141,7 +142,7 @@ expr<detail::operand_info{}> size_of(const type_name<F>& type) {
 
 /// `sizeof(v)`, `sizeof(v[0])`, `sizeof(o->*in)`: a variable, an element or a member.
 template <detail::operand_info Info>
-expr<detail::operand_info{}> size_of(const expr<Info>& of) {
+WAFER_CONSTEXPR expr<detail::operand_info{}> size_of(const expr<Info>& of) {
     static_assert(Info.what == detail::role::scalar || Info.what == detail::role::array ||
                       Info.what == detail::role::element,
                   "wafer: sizeof takes a type, a variable, an element or a member, not a computed value");

@@ -25,15 +25,15 @@ namespace detail {
 template <class Derived>
 class task_base : public scope<Derived> {
 public:
-    const std::string& name() const noexcept { return ast_.name; }
-    const ast::task_decl& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const std::string& name() const noexcept { return ast_.name; }
+    WAFER_CONSTEXPR const ast::task_decl& to_ast() const noexcept { return ast_; }
 
 protected:
     template <class Id>
-    task_base(std::string name, bool control, std::string socket, Id&& id) {
+    WAFER_CONSTEXPR task_base(std::string_view name, bool control, std::string_view socket, Id&& id) {
         ast_.control = control;
-        ast_.name = std::move(name);
-        ast_.socket = std::move(socket);
+        ast_.name = name;
+        ast_.socket = socket;
         if constexpr (operand<Id>) {
             check_complete<info_of<Id>()>();
             ast_.id = data_of(std::forward<Id>(id)).ast;
@@ -42,13 +42,13 @@ protected:
 
 private:
     friend class scope<Derived>;
-    std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return ast_.body; }
 
     ast::task_decl ast_;
 };
 
 template <class S>
-std::string socket_name(const S& socket) {
+WAFER_CONSTEXPR std::string socket_name(const S& socket) {
     static_assert(info_of<S>().what == role::socket,
                   "wafer: a control task runs on a socket: w::control_task t(\"t\", rx) with rx = k.socket<T>(\"rx\")");
     if constexpr (expression<S>) return socket.data.ast.name;
@@ -59,25 +59,25 @@ std::string socket_name(const S& socket) {
 /// `task name { ... }` or `task name id(N) { ... }`: a local task.
 class task : public detail::task_base<task> {
 public:
-    explicit task(std::string name) : task_base(std::move(name), false, {}, std::nullopt) {}
+    WAFER_CONSTEXPR explicit task(std::string_view name) : task_base(name, false, {}, std::nullopt) {}
     template <operand Id>
-    task(std::string name, Id&& id) : task_base(std::move(name), false, {}, std::forward<Id>(id)) {}
+    WAFER_CONSTEXPR task(std::string_view name, Id&& id) : task_base(name, false, {}, std::forward<Id>(id)) {}
 };
 
 /// `control task name on rx { ... }` or `... on rx id(N) { ... }`: run by a control wavelet naming its ID.
 class control_task : public detail::task_base<control_task> {
 public:
     template <operand Socket>
-    control_task(std::string name, const Socket& socket)
-        : task_base(std::move(name), true, detail::socket_name(socket), std::nullopt) {}
+    WAFER_CONSTEXPR control_task(std::string_view name, const Socket& socket)
+        : task_base(name, true, detail::socket_name(socket), std::nullopt) {}
     template <operand Socket, operand Id>
-    control_task(std::string name, const Socket& socket, Id&& id)
-        : task_base(std::move(name), true, detail::socket_name(socket), std::forward<Id>(id)) {}
+    WAFER_CONSTEXPR control_task(std::string_view name, const Socket& socket, Id&& id)
+        : task_base(name, true, detail::socket_name(socket), std::forward<Id>(id)) {}
 };
 
 namespace detail {
 template <class T>
-std::string task_or_socket_name(const T& t) {
+WAFER_CONSTEXPR std::string task_or_socket_name(const T& t) {
     if constexpr (std::same_as<T, task> || std::same_as<T, control_task>) {
         return t.name();
     } else {
@@ -88,35 +88,35 @@ std::string task_or_socket_name(const T& t) {
     }
 }
 
-inline task_action task_statement(ast::task_statement::verb v, std::string name) {
+inline WAFER_CONSTEXPR task_action task_statement(ast::task_statement::verb v, std::string_view name) {
     ast::task_statement s;
     s.v = v;
-    s.task = std::move(name);
+    s.task = name;
     return task_action(std::move(s));
 }
 }  // namespace detail
 
 /// `activate t;`: makes the local task t ready. Given to w::async, it is the option `activate t`.
 template <class T>
-task_action activate(const T& t) {
+WAFER_CONSTEXPR task_action activate(const T& t) {
     return detail::task_statement(ast::task_statement::verb::activate, detail::task_or_socket_name(t));
 }
 
 /// `block t;`: keeps task t (or socket t's handler) from running until `unblock t;`.
 template <class T>
-control_statement block_(const T& t) {
+WAFER_CONSTEXPR control_statement block_(const T& t) {
     return detail::task_statement(ast::task_statement::verb::block, detail::task_or_socket_name(t));
 }
 
 /// `unblock t;`, and the option `unblock t`.
 template <class T>
-task_action unblock(const T& t) {
+WAFER_CONSTEXPR task_action unblock(const T& t) {
     return detail::task_statement(ast::task_statement::verb::unblock, detail::task_or_socket_name(t));
 }
 
 /// `activate_push(t)`: a push after an empty event activates t.
-inline fifo_activation activate_push(const task& t) { return {true, t.name()}; }
+inline WAFER_CONSTEXPR fifo_activation activate_push(const task& t) { return {true, t.name()}; }
 /// `activate_pop(t)`: a pop after a full event activates t.
-inline fifo_activation activate_pop(const task& t) { return {false, t.name()}; }
+inline WAFER_CONSTEXPR fifo_activation activate_pop(const task& t) { return {false, t.name()}; }
 
 }  // namespace wafer::tungsten::dsl

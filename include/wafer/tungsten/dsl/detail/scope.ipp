@@ -5,31 +5,33 @@
 
 namespace wafer::tungsten::dsl::detail {
 
-WAFER_DECL void append_param(std::vector<ast::statement>& body, base_type type, const std::string& name,
-                             std::optional<ast::expr> default_value) {
+WAFER_CONSTEXPR WAFER_DECL void append_param(std::vector<ast::statement>& body, base_type type, std::string_view name,
+                                             const std::optional<ast::expr>& default_value) {
     ast::param_decl d;
     d.type = type;
     d.name = name;
-    d.default_value = std::move(default_value);
+    d.default_value = default_value;
     body.emplace_back(std::move(d));
 }
 
-WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type, const std::string& name) {
+WAFER_CONSTEXPR WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type,
+                                              std::string_view name) {
     ast::socket_decl d;
     d.type = type;
     d.name = name;
     body.emplace_back(std::move(d));
 }
 
-WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl d, std::optional<ast::expr> value) {
+WAFER_CONSTEXPR WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl&& d,
+                                                     std::optional<ast::expr>&& value) {
     if (value) d.init.emplace().value = std::move(*value);
     ast::expr name = ast::name_expr(d.name);
     body.emplace_back(std::move(d));
     return name;
 }
 
-WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, const std::string& name,
-                             std::initializer_list<dimension> dims, const initializer* init) {
+WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, std::string_view name,
+                                             std::initializer_list<dimension> dims, const initializer* init) {
     ast::var_decl d;
     d.type = type;
     d.name = name;
