@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "wafer/core/config.hpp"
+
 namespace wafer {
 
 /// 1-based line and column; {0, 0} means "no position" (e.g. a command-line setting).
@@ -129,13 +131,13 @@ private:
 class diagnostics {
 public:
     void add(diagnostic d) { list_.push_back(std::move(d)); }
-    bool has_errors() const noexcept {
+    WAFER_CONSTEXPR bool has_errors() const noexcept {
         for (const auto& d : list_) if (d.level == severity::error) return true;
         return false;
     }
-    const std::vector<diagnostic>& list() const noexcept { return list_; }
+    WAFER_CONSTEXPR const std::vector<diagnostic>& list() const noexcept { return list_; }
     /// Throws `wafer::error` with everything gathered when any error was added.
-    void check() const {
+    WAFER_CONSTEXPR void check() const {
         if (has_errors()) throw error(list_);
     }
 

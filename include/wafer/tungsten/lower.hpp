@@ -19,8 +19,8 @@ namespace wafer::tungsten {
 /// Checks `prog` with the given param settings (`set=N=16`) and options, lowers it, and returns the PE
 /// program.
 /// Warnings go to `diags`; on any error, throws wafer::error carrying everything gathered.
-WAFER_DECL ir::pe_program lower(const ast::program& prog, const std::vector<ir::param_value>& settings,
-                                diagnostics& diags, const lower_options& options = {});
+WAFER_CONSTEXPR WAFER_DECL ir::pe_program lower(const ast::program& prog, const std::vector<ir::param_value>& settings,
+                                                diagnostics& diags, const lower_options& options = {});
 
 }  // namespace wafer::tungsten
 

@@ -2,10 +2,8 @@
 // examples' C++ kernels add (examples/add) and send, compute and recv (examples/pipeline) are built
 // by the DSL in a constant expression and are, statement for statement, the ASTs of their .w files
 // as the lowering tests build them by hand (lower_test_ast.hpp); then the compiler lowers them.
-// g++ only (clang 14 evaluates no std::string of libstdc++ 12 in a constant expression). The DSL
-// half needs no flag, header-only: CTest compiles this file once with WAFER_TEST_DSL_ONLY. The
-// lowering is not marked `constexpr` yet, so the whole file compiles with g++'s
-// -fimplicit-constexpr (every inline function constexpr): tests/CMakeLists.txt.
+// g++ only (clang 14 evaluates no std::string of libstdc++ 12 in a constant expression), with
+// wafer header-only (WAFER_CONSTEXPR): tests/CMakeLists.txt.
 #include <type_traits>
 
 #include <wafer/tungsten/lower.hpp>
@@ -62,8 +60,6 @@ static_assert(add::add::program() == add_kernel());
 static_assert(pipeline::send::program() == send_kernel());
 static_assert(pipeline::compute::program() == compute_kernel());
 static_assert(pipeline::recv::program() == recv_kernel());
-
-#if !defined(WAFER_TEST_DSL_ONLY)
 
 // `kernel` lowered with N = n, checked with no diagnostic, and its program written to bytes and read
 // back, as a frozen kernel will be; or an empty program.
@@ -125,7 +121,5 @@ constexpr ast::program undeclared_kernel() {
 }
 static_assert(lowered_in_a_constant_expression<compute_kernel>);
 static_assert(!lowered_in_a_constant_expression<undeclared_kernel>);
-
-#endif
 
 }  // namespace

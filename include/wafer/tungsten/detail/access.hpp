@@ -22,13 +22,13 @@ namespace wafer::tungsten::detail {
 inline constexpr const char* no_length =
     "arrays have no length in Tungsten: keep the extent in a param (xp param N; xp a[n=N];) and use N";
 
-inline bool is_reference(const ast::expr& e) {
+inline WAFER_CONSTEXPR bool is_reference(const ast::expr& e) {
     using kind = ast::expr::kind;
     return e.k == kind::name || e.k == kind::subscript || e.k == kind::member;
 }
 
 /// The name or subscript a reference starts from (`o` in `o.in.d[0]`).
-inline const ast::expr& root_of(const ast::expr& e) {
+inline WAFER_CONSTEXPR const ast::expr& root_of(const ast::expr& e) {
     const ast::expr* r = &e;
     while (r->k == ast::expr::kind::member) r = &r->operands[0];
     return *r;
@@ -58,7 +58,7 @@ struct access {
     std::int64_t root_base = 0;
     bool is_base_address = false;  ///< the reference is `a.base`, the base word itself
 
-    std::uint32_t element_words() const { return detail::element_words(type, composite); }
+    WAFER_CONSTEXPR std::uint32_t element_words() const { return detail::element_words(type, composite); }
     std::string type_text() const { return type_spelling(type, composite); }
 };
 
@@ -69,7 +69,7 @@ inline std::string subscript_count(const std::string& path, std::size_t rank, st
 }
 
 /// Resolves the reference `e` into the variable `v`, which `root_of(e)` names.
-inline access resolve_access(const variable_symbol& v, const ast::expr& e, const reporter& report);
+inline WAFER_CONSTEXPR access resolve_access(const variable_symbol& v, const ast::expr& e, const reporter& report);
 
 /// Whether the member access `e` into `v` is `v.base`, v's address: so it is unless v is one
 /// struct with a member named base.
@@ -80,8 +80,9 @@ inline bool names_base_address(const variable_symbol& v, const ast::expr& e) {
 
 namespace access_detail {
 
-inline void subscript(access& a, const std::vector<std::uint32_t>& extents, const std::vector<std::string>& names,
-                      std::span<const ast::expr> subs, const reporter& report, source_position pos) {
+inline WAFER_CONSTEXPR void subscript(access& a, const std::vector<std::uint32_t>& extents,
+                                      const std::vector<std::string>& names, std::span<const ast::expr> subs,
+                                      const reporter& report, source_position pos) {
     if (extents.empty() && !subs.empty())
         report.fail(pos, quote(a.path) + " is " + (a.composite ? "a " + a.type_text() : "a scalar") +
                              ", not an array");
@@ -130,7 +131,7 @@ inline access member_of(const variable_symbol& v, const ast::expr& e, const repo
 
 }  // namespace access_detail
 
-inline access resolve_access(const variable_symbol& v, const ast::expr& e, const reporter& report) {
+inline WAFER_CONSTEXPR access resolve_access(const variable_symbol& v, const ast::expr& e, const reporter& report) {
     if (e.k == ast::expr::kind::member) return access_detail::member_of(v, e, report);
     access a{.path = e.name,
              .type = v.type,
@@ -147,11 +148,11 @@ inline access resolve_access(const variable_symbol& v, const ast::expr& e, const
 
 /// The reference `e` as one value of a base type: every dimension subscripted, not a struct.
 /// Whether `e` is `pick[k][i]`: element i of the vector that the descriptor pick[k] names.
-inline bool is_stream_element(const variable_symbol& v, const ast::expr& e) {
+inline WAFER_CONSTEXPR bool is_stream_element(const variable_symbol& v, const ast::expr& e) {
     return v.stream_of && e.k == ast::expr::kind::subscript && e.operands.size() == v.rank + 1;
 }
 
-inline access value_access(const variable_symbol& v, const ast::expr& e, const reporter& report) {
+inline WAFER_CONSTEXPR access value_access(const variable_symbol& v, const ast::expr& e, const reporter& report) {
     if (is_stream_element(v, e))
         report.fail(e.pos, quote(e.name) + " holds stream descriptors, and an element of a stream is read or written "
                                            "only by a statement that lowers to one DSD operation over one loop, "
@@ -167,7 +168,7 @@ inline access value_access(const variable_symbol& v, const ast::expr& e, const r
 }
 
 /// value_access without reporting: nullopt where it would report (for trying a lowering).
-inline std::optional<access> try_value_access(const variable_symbol& v, const ast::expr& e) {
+inline WAFER_CONSTEXPR std::optional<access> try_value_access(const variable_symbol& v, const ast::expr& e) {
     const source_text none;
     diagnostics discarded;
     const reporter quiet(none, discarded);

@@ -25,8 +25,9 @@ namespace wafer::tungsten::detail {
 /// Lowers `dst = value` in `frame` once the target is known, and emits it unless it runs no element.
 /// With `options` (the statement `a` has `async` or `dsd(...)`), it must be one operation, which
 /// they then set up.
-inline void lower_value(context& cx, const statement_frame& frame, operand_lowering& operands, const ir::dsd& dst,
-                        const ast::expr& value, const ast::assignment* options = nullptr) {
+inline WAFER_CONSTEXPR void lower_value(context& cx, const statement_frame& frame, operand_lowering& operands,
+                                        const ir::dsd& dst, const ast::expr& value,
+                                        const ast::assignment* options = nullptr) {
     expression_lowering lowering(cx, frame, operands);
     lowering.assign(dst, value);
     std::optional<operation_options> set;
@@ -54,7 +55,7 @@ inline void lower_value(context& cx, const statement_frame& frame, operand_lower
 
 /// The DSD lowering of `a`, when it has the shape (dsd_shape.hpp); false, with nothing emitted
 /// or reported, when it does not.
-inline bool lower_as_dsd(context& cx, const ast::assignment& a) {
+inline WAFER_CONSTEXPR bool lower_as_dsd(context& cx, const ast::assignment& a) {
     if (a.loops.size() > ir::max_rank) return false;
     statement_frame frame;
     frame.pos = a.pos;
@@ -68,7 +69,7 @@ inline bool lower_as_dsd(context& cx, const ast::assignment& a) {
         auto hi = *cx.eval.integer_of(loop.hi);
         const auto extent = hi > lo ? checked_arithmetic(cx.report, loop.pos).sub(hi, lo) : 0;
         if (extent > std::numeric_limits<std::uint32_t>::max())
-            cx.report.fail(loop.pos, "loop " + quote(loop.name) + " runs " + std::to_string(extent) +
+            cx.report.fail(loop.pos, "loop " + quote(loop.name) + " runs " + decimal(extent) +
                                          " times; at most 4294967295 are supported");
         frame.extent[d] = static_cast<std::uint32_t>(extent);
         frame.elements *= static_cast<std::uint64_t>(extent);
@@ -82,7 +83,7 @@ inline bool lower_as_dsd(context& cx, const ast::assignment& a) {
     operand_lowering operands(cx, frame);
     struct async_scope {  // new queues of an async statement avoid the microthreads in use
         context& cx;
-        ~async_scope() { cx.async_statement = false; }
+        WAFER_CONSTEXPR ~async_scope() { cx.async_statement = false; }
     } scope{cx};
     cx.async_statement = a.async;
     auto dst = operands.target(a.target);
@@ -177,7 +178,7 @@ inline bool reads_variable(const context& cx, const ast::expr& e) {
 /// `target <- target + summand` (a multiply-add for a product): the scalar ∑'s terms, added in the
 /// same order in the same type. Tried quietly; whatever it cannot do, or any error it meets, is left
 /// to the scalar ∑, which reports it in the ∑'s own words (`∑ reads outside 'a'`).
-inline bool lower_sum_as_dsd(context& cx, const ast::assignment& a) {
+inline WAFER_CONSTEXPR bool lower_sum_as_dsd(context& cx, const ast::assignment& a) {
     using kind = ast::expr::kind;
     if (a.value.k != kind::sum || a.async || !a.options.empty() || !is_reference(a.target)) return false;
     const auto* root = cx.scopes.find(root_of(a.target).name);
@@ -226,7 +227,7 @@ inline bool lower_sum_as_dsd(context& cx, const ast::assignment& a) {
     return true;
 }
 
-inline void lower_assignment(context& cx, const ast::assignment& a) {
+inline WAFER_CONSTEXPR void lower_assignment(context& cx, const ast::assignment& a) {
     for (const auto& loop : a.loops) check_well_formed(loop.lo, cx.report), check_well_formed(loop.hi, cx.report);
     check_well_formed(a.target, cx.report);
     check_well_formed(a.value, cx.report);

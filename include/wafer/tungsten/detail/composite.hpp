@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/tungsten/detail/digits.hpp"
 #include "wafer/tungsten/types.hpp"
 
 namespace wafer::tungsten::detail {
@@ -49,17 +50,17 @@ struct composite_type {
 /// Dimension `number` of a variable as messages and the symbol map name it: its own name, or
 /// n0, n1, ... by position when it has none. (An `if`, not `?:`: g++ 12 cannot destroy a string
 /// made by `?:` in a constant expression; docs/embedding.md, Kernels as compile-time values.)
-inline std::string dimension_name(const std::string& name, std::size_t number) {
+inline WAFER_CONSTEXPR std::string dimension_name(const std::string& name, std::size_t number) {
     if (!name.empty()) return name;
-    return "n" + std::to_string(number);
+    return "n" + decimal(number);
 }
 
 /// The words of one element (sizeof of the element type).
-inline std::uint32_t element_words(base_type base, const composite_type* composite) {
+inline WAFER_CONSTEXPR std::uint32_t element_words(base_type base, const composite_type* composite) {
     return composite ? composite->words : words_of(base);
 }
 /// Whether an element must start at an even word.
-inline bool element_even(base_type base, const composite_type* composite) {
+inline WAFER_CONSTEXPR bool element_even(base_type base, const composite_type* composite) {
     return composite ? composite->even : words_of(base) > 1;
 }
 

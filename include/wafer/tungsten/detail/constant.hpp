@@ -31,7 +31,7 @@ struct affine {
     std::int64_t offset = 0;
     std::array<std::int64_t, ir::max_rank> coeff{};
 
-    bool is_constant() const noexcept {
+    WAFER_CONSTEXPR bool is_constant() const noexcept {
         for (auto c : coeff)
             if (c != 0) return false;
         return true;
@@ -41,25 +41,25 @@ struct affine {
 /// Checked 64-bit arithmetic for folding: an overflow is reported at `pos`.
 class checked_arithmetic {
 public:
-    checked_arithmetic(const reporter& report, source_position pos) : report_(report), pos_(pos) {}
-    std::int64_t add(std::int64_t a, std::int64_t b) const {
+    WAFER_CONSTEXPR checked_arithmetic(const reporter& report, source_position pos) : report_(report), pos_(pos) {}
+    WAFER_CONSTEXPR std::int64_t add(std::int64_t a, std::int64_t b) const {
         std::int64_t r = 0;
         check(__builtin_add_overflow(a, b, &r));
         return r;
     }
-    std::int64_t sub(std::int64_t a, std::int64_t b) const {
+    WAFER_CONSTEXPR std::int64_t sub(std::int64_t a, std::int64_t b) const {
         std::int64_t r = 0;
         check(__builtin_sub_overflow(a, b, &r));
         return r;
     }
-    std::int64_t mul(std::int64_t a, std::int64_t b) const {
+    WAFER_CONSTEXPR std::int64_t mul(std::int64_t a, std::int64_t b) const {
         std::int64_t r = 0;
         check(__builtin_mul_overflow(a, b, &r));
         return r;
     }
 
 private:
-    void check(bool overflow) const {
+    WAFER_CONSTEXPR void check(bool overflow) const {
         if (overflow) report_.fail(pos_, "this constant expression overflows 64 bits");
     }
     const reporter& report_;
@@ -69,10 +69,10 @@ private:
 /// Folds well-formed expressions (see check_well_formed) in the current scope.
 class evaluator {
 public:
-    evaluator(const scope_stack& scopes, const reporter& report) : scopes_(scopes), report_(report) {}
+    WAFER_CONSTEXPR evaluator(const scope_stack& scopes, const reporter& report) : scopes_(scopes), report_(report) {}
 
     /// The value of `e` when it uses only literals and params; nullopt otherwise.
-    std::optional<constant> constant_of(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::optional<constant> constant_of(const ast::expr& e) const {
         using kind = ast::expr::kind;
         switch (e.k) {
             case kind::integer: return constant{false, e.value, 0.0};
@@ -147,7 +147,7 @@ public:
 
     /// `e` as an affine integer form over the statement's iterators; nullopt when it reads a variable,
     /// a socket or a real, or multiplies two iterator terms.
-    std::optional<affine> affine_of(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::optional<affine> affine_of(const ast::expr& e) const {
         using kind = ast::expr::kind;
         checked_arithmetic c(report_, e.pos);
         switch (e.k) {
@@ -201,7 +201,7 @@ public:
     }
 
     /// `e` as an integer constant (literals and params); nullopt when it is not one.
-    std::optional<std::int64_t> integer_of(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::optional<std::int64_t> integer_of(const ast::expr& e) const {
         auto a = affine_of(e);
         if (!a || !a->is_constant()) return std::nullopt;
         return a->offset;
@@ -276,7 +276,7 @@ private:
             case op::shl:
             case op::shr:
             case op::sar:
-                if (b < 0 || b > 62) report_.fail(e.pos, "a constant shift by " + std::to_string(b) + " (0 to 62 fold)");
+                if (b < 0 || b > 62) report_.fail(e.pos, "a constant shift by " + decimal(b) + " (0 to 62 fold)");
                 if (e.op == op::shl) return value(c.mul(a, std::int64_t{1} << b));
                 if (a < 0 && e.op == op::shr) return std::nullopt;  // logical: depends on the type's width
                 return value(a >> b);

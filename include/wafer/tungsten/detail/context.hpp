@@ -43,7 +43,8 @@ constexpr void for_each_spliced(const std::vector<ast::statement>& body, F&& f, 
 
 /// The names whose `.base` some assignment in `body` sets (by name: a shadowed namesake also gets
 /// a base word, which costs a word and a load, never a wrong address).
-inline void add_moved_bases(const std::vector<ast::statement>& body, wafer::detail::flat_set<std::string>& names) {
+inline WAFER_CONSTEXPR void add_moved_bases(const std::vector<ast::statement>& body,
+                                            wafer::detail::flat_set<std::string>& names) {
     for_each_spliced(body, [&](const ast::statement& s) {
         if (const auto* a = std::get_if<ast::assignment>(&s)) {
             const auto& t = a->target;
@@ -81,8 +82,8 @@ struct function_entry {
 class context {
 public:
     /// `reserved`: the words address() placements take (see memory_layout).
-    context(const ast::program& prog, const std::vector<ir::param_value>& settings, diagnostics& sink,
-            const lower_options& options = {}, std::vector<word_range> reserved = {})
+    WAFER_CONSTEXPR context(const ast::program& prog, const std::vector<ir::param_value>& settings, diagnostics& sink,
+                            const lower_options& options = {}, std::vector<word_range> reserved = {})
         : prog(prog),
           settings(settings),
           options(options),
@@ -102,7 +103,7 @@ public:
                 claimed_task_ids.insert(static_cast<int>(t->id->value));
         });
     }
-    context(const context&) = delete;
+    WAFER_CONSTEXPR context(const context&) = delete;
     context& operator=(const context&) = delete;
 
     /// The function a call from the code being lowered names: a package's own first.
@@ -114,8 +115,8 @@ public:
 
     /// Appends one statement's operations, each issued in turn; `temps` index into `ops`. `result`
     /// receives the last one's result (1, or 0 when a FIFO ended it early).
-    void emit(std::vector<ir::dsd_op> ops, const std::vector<temp_operand>& temps, std::uint32_t temp_words_used,
-              ir::reg result = ir::no_reg) {
+    WAFER_CONSTEXPR void emit(std::vector<ir::dsd_op> ops, const std::vector<temp_operand>& temps,
+                              std::uint32_t temp_words_used, ir::reg result = ir::no_reg) {
         for (auto t : temps) temp_operands.push_back({out.dsd_ops.size() + t.op, t.slot});
         for (auto& op : ops) {
             ir::instruction issue;
@@ -133,13 +134,13 @@ public:
     // ---- scalar code: blocks and registers
 
     /// Appends `i` to the current block.
-    void add(ir::instruction i) {
+    WAFER_CONSTEXPR void add(ir::instruction i) {
         i.pos.file = current_file();
         out.blocks[current].code.push_back(i);
     }
 
     /// The index in out.source_files of the text being lowered (an imported package's, perhaps).
-    std::uint16_t current_file() {
+    WAFER_CONSTEXPR std::uint16_t current_file() {
         const std::string& name = report.source().name();
         const auto it = std::find(out.source_files.begin(), out.source_files.end(), name);
         if (it != out.source_files.end()) return static_cast<std::uint16_t>(it - out.source_files.begin());
@@ -203,8 +204,8 @@ public:
         if (next_register > out.registers) out.registers = next_register;
         return r;
     }
-    ir::reg register_mark() const noexcept { return next_register; }
-    void release_registers(ir::reg mark) noexcept { next_register = mark; }
+    WAFER_CONSTEXPR ir::reg register_mark() const noexcept { return next_register; }
+    WAFER_CONSTEXPR void release_registers(ir::reg mark) noexcept { next_register = mark; }
 
     // ---- `.base` (reference §5): the current address of an array whose base the program sets
 
@@ -228,7 +229,7 @@ public:
 
     /// Records a use of `a` when it is `x.base`: Carbide can return a stale address when `.base` is
     /// read after it is set, so wafer warns there (and reads the right one).
-    void base_used(const access& a, bool write, source_position pos) {
+    WAFER_CONSTEXPR void base_used(const access& a, bool write, source_position pos) {
         if (!a.is_base_address) return;
         const auto set = base_set_at_.find(a.base);
         if (write) {
@@ -256,10 +257,10 @@ public:
     }
 
     /// Places the temporaries after every variable, sets memory_words, warns about unused settings.
-    void finish() {
+    WAFER_CONSTEXPR void finish() {
         for (std::size_t s = 0; s < settings.size(); ++s)
             if (!setting_used[s] && !options.settings_are_bindings)
-                report.warning({}, "set=" + settings[s].name + "=" + std::to_string(settings[s].value) +
+                report.warning({}, "set=" + settings[s].name + "=" + decimal(settings[s].value) +
                                        " names no parameter of kernel " + prog.name);
         if (temp_words > 0) {
             try {
@@ -333,8 +334,8 @@ public:
 private:
     /// Knows every function before its declaration is reached (calls may precede it), keyed as
     /// scope_stack::top_level_key will key it: "P::f" for a private function of package P.
-    void find_functions(const std::vector<ast::statement>& body, const scope_stack::private_package* package,
-                        int depth) {
+    WAFER_CONSTEXPR void find_functions(const std::vector<ast::statement>& body,
+                                        const scope_stack::private_package* package, int depth) {
         for (const auto& s : body) {
             if (const auto* f = std::get_if<ast::function_decl>(&s)) {
                 const bool own = package && !package->exports.contains(f->name);

@@ -71,7 +71,8 @@ constexpr ir::value_format format_of(base_type t) noexcept {
 }
 
 /// The bits of `c` converted to `t` (words_of(t) words of them are significant).
-inline std::uint64_t convert(const constant& c, base_type t, source_position pos, const reporter& report) {
+inline WAFER_CONSTEXPR std::uint64_t convert(const constant& c, base_type t, source_position pos,
+                                             const reporter& report) {
     const double real = c.is_real ? c.real : static_cast<double>(c.integer);
     if (t == base_type::sp) return sp_bits(c.is_real ? static_cast<float>(c.real) : static_cast<float>(c.integer));
     if (t == base_type::hp) return half_bits(real);
@@ -88,15 +89,15 @@ inline std::uint64_t convert(const constant& c, base_type t, source_position pos
         auto kept = static_cast<std::uint64_t>(v) & ((std::uint64_t{1} << bits) - 1);
         if (v < lowest || v > highest)
             report.warning(pos, literal_text(v) + " does not fit in " + std::string(name_of(t)) + ": only its low " +
-                                    std::to_string(bits) + " bits are kept (" +
-                                    literal_text(static_cast<std::int64_t>(kept)) + ")");
+                                    decimal(bits) + " bits are kept (" + literal_text(static_cast<std::int64_t>(kept)) +
+                                    ")");
         return kept;
     }
     return static_cast<std::uint64_t>(v);
 }
 
 /// Appends the words of one element of type `t` with the given bits, low word first.
-inline void append_words(std::vector<word>& out, std::uint64_t bits, base_type t) {
+inline WAFER_CONSTEXPR void append_words(std::vector<word>& out, std::uint64_t bits, base_type t) {
     for (std::uint32_t w = 0; w < words_of(t); ++w) out.push_back(static_cast<word>(bits >> (16 * w)));
 }
 

@@ -23,7 +23,7 @@
 namespace wafer::tungsten::detail {
 
 /// The values a param of type `t` may hold; nullopt for types wafer does not take as params yet.
-inline std::optional<std::pair<std::int64_t, std::int64_t>> param_range(base_type t) {
+inline WAFER_CONSTEXPR std::optional<std::pair<std::int64_t, std::int64_t>> param_range(base_type t) {
     switch (t) {
         case base_type::xp: return std::pair<std::int64_t, std::int64_t>{-32768, 65535};
         case base_type::u16: return std::pair<std::int64_t, std::int64_t>{0, 65535};
@@ -34,7 +34,7 @@ inline std::optional<std::pair<std::int64_t, std::int64_t>> param_range(base_typ
     }
 }
 
-inline void declare_param(context& cx, const ast::param_decl& p) {
+inline WAFER_CONSTEXPR void declare_param(context& cx, const ast::param_decl& p) {
     if (!cx.scopes.at_top_level()) cx.report.fail(p.pos, "param " + quote(p.name) + " must be declared at top level");
     auto& d = cx.scopes.declare({p.name, p.pos, param_symbol{p.type, 0}});
     std::optional<std::int64_t> setting;  // the last set=N=... wins
@@ -57,7 +57,7 @@ inline void declare_param(context& cx, const ast::param_decl& p) {
                                "the default of param " + quote(p.name) + " must be a compile-time integer constant");
         }
         if (*setting < range->first || *setting > range->second)
-            cx.report.fail(p.pos, "param " + quote(p.name) + " = " + std::to_string(*setting) + " does not fit in " +
+            cx.report.fail(p.pos, "param " + quote(p.name) + " = " + decimal(*setting) + " does not fit in " +
                                       std::string(name_of(p.type)));
     } catch (const abandon&) {
         d.status = declaration::state::failed;
@@ -68,7 +68,7 @@ inline void declare_param(context& cx, const ast::param_decl& p) {
     cx.out.params.push_back({p.name, *setting});
 }
 
-inline void declare_socket(context& cx, const ast::socket_decl& s) {
+inline WAFER_CONSTEXPR void declare_socket(context& cx, const ast::socket_decl& s) {
     if (!cx.scopes.at_top_level()) cx.report.fail(s.pos, "socket " + quote(s.name) + " must be declared at top level");
     auto& d = cx.scopes.declare({s.name, s.pos, socket_symbol{s.type, cx.out.sockets.size()}});
     auto type = data_type_of(s.type);
@@ -88,14 +88,14 @@ inline void declare_socket(context& cx, const ast::socket_decl& s) {
         const auto q = cx.eval.integer_of(**choice);
         if (!q || *q < 0 || *q >= available)
             cx.report.fail((*choice)->pos, std::string("an ") + what + " queue is a constant from 0 to " +
-                                               std::to_string(available - 1) + " on " +
+                                               decimal(available - 1) + " on " +
                                                std::string(hw::name_of(cx.options.arch)));
         auto& fixed = input ? cx.input_fixed : cx.output_fixed;
         for (std::size_t other = 0; other + 1 < cx.out.sockets.size(); ++other) {
             const auto& o = cx.out.sockets[other];
             if ((input ? o.input_queue : o.output_queue) == *q || cx.fixed_queues[other][input ? 0 : 1] == *q)
-                cx.report.fail((*choice)->pos, std::string(what) + " queue " + std::to_string(*q) +
-                                                   " is taken by socket " + quote(o.name));
+                cx.report.fail((*choice)->pos,
+                               std::string(what) + " queue " + decimal(*q) + " is taken by socket " + quote(o.name));
         }
         fixed = static_cast<std::uint16_t>(fixed | 1u << *q);
         cx.fixed_queues.back()[input ? 0 : 1] = static_cast<std::int8_t>(*q);
@@ -114,7 +114,7 @@ inline std::int64_t placement_number(context& cx, const ast::placement& p, std::
 
 /// Gives `v`, of type `t`, its extents, its dimension names (n0, n1, ... by position for unnamed
 /// ones, as the symbol map has them) and its storage: allocated, or where its placement says.
-inline void lay_out(context& cx, const ast::var_decl& decl, const object_type& t, variable_symbol& v) {
+inline WAFER_CONSTEXPR void lay_out(context& cx, const ast::var_decl& decl, const object_type& t, variable_symbol& v) {
     v.extents = t.extents;
     for (std::size_t k = 0; k < t.dim_names.size(); ++k)
         v.dim_names.push_back(dimension_name(t.dim_names[k], k));
@@ -154,7 +154,7 @@ inline void lay_out(context& cx, const ast::var_decl& decl, const object_type& t
         v.base = static_cast<address>(at);
     } else if (p.k == kind::bank) {
         const auto n = placement_number(cx, p, 0, 15, "bank() takes a bank from 0 to 15");
-        if (even && n % 2) odd("bank(" + std::to_string(n) + ")");
+        if (even && n % 2) odd("bank(" + decimal(n) + ")");
         v.base = cx.memory.allocate(words, {16, static_cast<std::uint32_t>(n)}, what, decl.pos, cx.report);
     } else {
         const auto n = placement_number(cx, p, 1, hw::memory_words,
@@ -198,8 +198,8 @@ inline void emit_array_initialization(context& cx, const std::string& name, cons
     cx.emit({op}, {}, 0);
 }
 
-inline void initialize(context& cx, const std::string& name, const variable_symbol& v, const ast::initializer& init,
-                       source_position pos) {
+inline WAFER_CONSTEXPR void initialize(context& cx, const std::string& name, const variable_symbol& v,
+                                       const ast::initializer& init, source_position pos) {
     if (v.rank == 0) {
         if (init.is_list)
             cx.report.fail(init.pos, "scalar " + quote(name) +
@@ -276,7 +276,7 @@ inline void give_base_word(context& cx, const ast::var_decl& decl, variable_symb
     cx.add(st);
 }
 
-inline void declare_variable(context& cx, const ast::var_decl& decl) {
+inline WAFER_CONSTEXPR void declare_variable(context& cx, const ast::var_decl& decl) {
     // The type is looked up before the name is declared (`tnode tnode;` is fine); the extents after,
     // so they cannot use the name.
     object_type t;

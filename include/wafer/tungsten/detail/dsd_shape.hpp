@@ -17,7 +17,7 @@ namespace wafer::tungsten::detail {
 
 /// Every name in `e` refers to a ready declaration that a DSD operand can use. `in_subscripts`
 /// (a dynamic operation's): a subscript may also use scalar code's iterators, computed into an offset.
-inline bool names_visible(const context& cx, const ast::expr& e, bool in_subscripts = false) {
+inline WAFER_CONSTEXPR bool names_visible(const context& cx, const ast::expr& e, bool in_subscripts = false) {
     using kind = ast::expr::kind;
     if (e.k == kind::name || e.k == kind::subscript) {  // a member's root is its first operand
         const auto* d = cx.scopes.find(e.name);
@@ -35,17 +35,17 @@ class dsd_shape {
 public:
     /// `dynamic`: the shape of a dynamic operation (assignment.hpp), whose subscripts may add offsets
     /// computed when it is issued, and whose iterator is a value only when `iterator_values`.
-    explicit dsd_shape(const context& cx, bool dynamic = false, bool iterator_values = true)
+    WAFER_CONSTEXPR explicit dsd_shape(const context& cx, bool dynamic = false, bool iterator_values = true)
         : cx_(cx), dynamic_(dynamic), iterator_values_(iterator_values) {}
 
     /// `i in [lo, hi)` with both bounds constant in the current scope.
-    bool constant_bounds(const ast::iterator& loop) const {
+    WAFER_CONSTEXPR bool constant_bounds(const ast::iterator& loop) const {
         return names_visible(cx_, loop.lo) && names_visible(cx_, loop.hi) && cx_.eval.integer_of(loop.lo) &&
                cx_.eval.integer_of(loop.hi);
     }
 
     /// `target = value` over the loops already declared (as DSD iterators).
-    bool assignment(const ast::expr& target, const ast::expr& value) const {
+    WAFER_CONSTEXPR bool assignment(const ast::expr& target, const ast::expr& value) const {
         if (!names_visible(cx_, target, dynamic_) || !names_visible(cx_, value, dynamic_)) return false;
         if (!is_reference(target)) return false;
         const auto type = stored_type(target);
@@ -54,7 +54,7 @@ public:
     }
 
     /// `value` stored into a variable or socket of type `type`.
-    bool value(base_type type, const ast::expr& value) const {
+    WAFER_CONSTEXPR bool value(base_type type, const ast::expr& value) const {
         if (!names_visible(cx_, value, dynamic_) || !data_type_of(type)) return false;
         // A u1 holds 0 or 1: only a constant is stored as it stands.
         if (type == base_type::u1) return cx_.eval.constant_of(value).has_value();
@@ -63,7 +63,7 @@ public:
 
 private:
     /// The type a reference stores, when it is a socket or one element with affine subscripts.
-    std::optional<base_type> stored_type(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::optional<base_type> stored_type(const ast::expr& e) const {
         const auto& d = *cx_.scopes.find(root_of(e).name);
         if (const auto* s = std::get_if<socket_symbol>(&d.what))
             return e.k == ast::expr::kind::subscript || e.k == ast::expr::kind::member ? std::nullopt
@@ -84,7 +84,7 @@ private:
         return a->type;
     }
 
-    bool leaves(const ast::expr& e, ir::data_type type, bool floating) const {
+    WAFER_CONSTEXPR bool leaves(const ast::expr& e, ir::data_type type, bool floating) const {
         using kind = ast::expr::kind;
         switch (e.k) {
             case kind::integer:

@@ -17,10 +17,10 @@ namespace wafer::tungsten::detail {
 
 class expression_lowering {
 public:
-    expression_lowering(context& cx, const statement_frame& frame, operand_lowering& operands)
+    WAFER_CONSTEXPR expression_lowering(context& cx, const statement_frame& frame, operand_lowering& operands)
         : cx_(cx), f_(frame), operands_(operands) {}
 
-    void assign(const ir::dsd& dst, const ast::expr& value) { into(value, {dst, false}); }
+    WAFER_CONSTEXPR void assign(const ir::dsd& dst, const ast::expr& value) { into(value, {dst, false}); }
 
     std::vector<ir::dsd_op> ops;
     std::vector<temp_operand> temps;  ///< operands of `ops` that address the temporary area
@@ -32,7 +32,7 @@ private:
         bool temp = false;
     };
 
-    void into(const ast::expr& e, const operand& dst) {
+    WAFER_CONSTEXPR void into(const ast::expr& e, const operand& dst) {
         if (operands_.is_leaf(e)) return emit(ir::opcode::mov, dst, {value_of(e)});
         if (e.k == ast::expr::kind::negate) return emit(ir::opcode::neg, dst, {value_of(e.operands[0])});
         const auto& lhs = e.operands[0];
@@ -51,19 +51,19 @@ private:
         emit(e.op == ast::binary_op::add ? ir::opcode::add : e.op == ast::binary_op::sub ? ir::opcode::sub : ir::opcode::mul, dst, {s0, s1});
     }
 
-    bool is_product(const ast::expr& e) const {
+    WAFER_CONSTEXPR bool is_product(const ast::expr& e) const {
         return e.k == ast::expr::kind::binary && e.op == ast::binary_op::mul && !operands_.is_leaf(e);
     }
 
     /// A leaf's operand, or a temporary holding the value of a deeper expression.
-    operand value_of(const ast::expr& e) {
+    WAFER_CONSTEXPR operand value_of(const ast::expr& e) {
         if (operands_.is_leaf(e)) return {operands_.leaf(e), false};
         auto t = new_temp();
         into(e, t);
         return t;
     }
 
-    operand new_temp() {
+    WAFER_CONSTEXPR operand new_temp() {
         const std::uint32_t words = ir::words_of(f_.data);
         const std::uint64_t base = temp_words + (words == 2 ? temp_words % 2 : 0);
         const std::uint64_t end = base + f_.elements * words;
@@ -82,7 +82,7 @@ private:
         return t;
     }
 
-    void emit(ir::opcode op, const operand& dst, std::initializer_list<operand> sources) {
+    WAFER_CONSTEXPR void emit(ir::opcode op, const operand& dst, std::initializer_list<operand> sources) {
         ir::dsd_op o;
         o.op = op;
         o.type = f_.data;

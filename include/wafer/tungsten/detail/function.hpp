@@ -170,7 +170,7 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
             const int width = field_width(*t) ? field_width(*t) : static_cast<int>(words_of(*t)) * 16;
             if (used + width > 32)
                 cx_.report.fail(operand.pos, "wavelet(...) packs at most 32 bits, and this value would end at bit " +
-                                                 std::to_string(used + width));
+                                                 decimal(used + width));
             at(e.pos);
             const std::uint32_t mask = width == 32 ? 0xffffffffu : (1u << width) - 1;
             auto bits = arithmetic(ir::instr::bit_and, base_type::u32, v.v, ir::imm(mask));
@@ -204,7 +204,7 @@ inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
     if (cx_.frames.size() >= 64) cx_.report.fail(e.pos, "calls nest deeper than 64 functions");
     if (e.operands.size() != f.params.size())
         cx_.report.fail(e.pos, "function " + quote(f.name) + " takes " + count_of(f.params.size(), "argument") +
-                                   ", and " + std::to_string(e.operands.size()) + (e.operands.size() == 1 ? " is" : " are") +
+                                   ", and " + decimal(e.operands.size()) + (e.operands.size() == 1 ? " is" : " are") +
                                    " given");
     // The arguments, where the call stands.
     std::vector<argument> args(f.params.size());

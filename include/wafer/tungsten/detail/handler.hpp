@@ -35,8 +35,8 @@ void lower_task(context& cx, ir::task task, const std::string& name, std::option
     if (id) {
         if (const auto* other = taken(*id)) {
             const auto& [other_name, other_pos] = cx.task_names[std::size_t(other - cx.out.tasks.data())];
-            cx.report.error(pos, "task " + quote(name) + " takes ID " + std::to_string(*id) + ", which " +
-                                     quote(other_name) + " has: a task without id(...) takes the lowest free ID "
+            cx.report.error(pos, "task " + quote(name) + " takes ID " + decimal(*id) + ", which " + quote(other_name) +
+                                     " has: a task without id(...) takes the lowest free ID "
                                      "when it is declared, so give this one another ID or declare it first");
             cx.report.note(other_pos, quote(other_name) + " is declared here");
             throw abandon{};
@@ -93,8 +93,8 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
         bits += wavelet_width(p.type);
     }
     if (bits > carried)
-        cx.report.fail(h.pos, "the parameters of the handler take " + std::to_string(bits) + " bits, but a wavelet of " +
-                                  quote(h.socket) + " carries " + std::to_string(carried));
+        cx.report.fail(h.pos, "the parameters of the handler take " + decimal(bits) + " bits, but a wavelet of " +
+                                  quote(h.socket) + " carries " + decimal(carried));
     if (!listened)
         sock.input_queue = queue_for(cx, s->index, true, h.pos);
     cx.handled.emplace(s->index, h.pos);
@@ -139,7 +139,7 @@ inline void declare_task(context& cx, const ast::task_decl& t) {
     if (t.id) {
         const auto v = cx.eval.integer_of(*t.id);
         if (!v || *v < 0 || *v >= hw::task_ids)
-            cx.report.fail(t.id->pos, "a task ID is a constant from 0 to " + std::to_string(hw::task_ids - 1));
+            cx.report.fail(t.id->pos, "a task ID is a constant from 0 to " + decimal(hw::task_ids - 1));
         id = static_cast<int>(*v);
     }
     if (t.control != !t.socket.empty())

@@ -20,11 +20,12 @@ namespace wafer::tungsten::detail {
 
 class array_initializer {
 public:
-    array_initializer(const std::string& name, const variable_symbol& v, const evaluator& eval, const reporter& report)
+    WAFER_CONSTEXPR array_initializer(const std::string& name, const variable_symbol& v, const evaluator& eval,
+                                      const reporter& report)
         : name_(name), v_(v), eval_(eval), report_(report) {}
 
     /// The bits of every element (see convert), row-major.
-    std::vector<std::uint64_t> elements(const ast::initializer& init) const {
+    WAFER_CONSTEXPR std::vector<std::uint64_t> elements(const ast::initializer& init) const {
         std::vector<std::uint64_t> out(element_count(v_.extents), 0);
         if (!init.is_list)
             report_.fail(init.pos, "array " + quote(name_) + " needs a list initializer, like {0} or {1, 2}");
@@ -39,7 +40,8 @@ public:
 
 private:
     /// Fills the sub-array at dimension `d` that starts at element `first` from `list`.
-    void fill(const ast::initializer& list, std::size_t d, std::uint64_t first, std::vector<std::uint64_t>& out) const {
+    WAFER_CONSTEXPR void fill(const ast::initializer& list, std::size_t d, std::uint64_t first,
+                              std::vector<std::uint64_t>& out) const {
         const bool values = d + 1 == v_.rank;
         const auto extent = v_.extents[d];
         const auto given = list.elements.size();
@@ -58,11 +60,11 @@ private:
                                            count_of(extent, "element"));
             report_.fail(list.pos, std::string(d == 0 ? "initializer" : "inner list") + " has " + what +
                                        " but dimension " + quote(v_.dim_names[d]) + " of " + quote(name_) +
-                                       " has extent " + std::to_string(extent));
+                                       " has extent " + decimal(extent));
         }
         if (d > 0 && given != 0 && given != extent)
             report_.warning(list.pos, "inner list has " + what + " but dimension " + quote(v_.dim_names[d]) + " of " +
-                                          quote(name_) + " has extent " + std::to_string(extent) +
+                                          quote(name_) + " has extent " + decimal(extent) +
                                           ": wafer pads it with zeros, as C does (Carbide lays the values end to "
                                           "end); give each inner list in full or as {}");
         std::uint64_t inner = 1;
@@ -75,7 +77,7 @@ private:
         }
     }
 
-    std::uint64_t value(const ast::initializer& element) const {
+    WAFER_CONSTEXPR std::uint64_t value(const ast::initializer& element) const {
         check_well_formed(element.value, report_);
         auto c = eval_.constant_of(element.value);
         if (!c)

@@ -23,13 +23,13 @@ namespace wafer::tungsten {
 
 namespace detail {
 
-inline void lower_statements(context& cx, const std::vector<ast::statement>& body);
+inline WAFER_CONSTEXPR void lower_statements(context& cx, const std::vector<ast::statement>& body);
 
 struct statement_lowering {
     context& cx;
-    void operator()(const ast::param_decl& p) const { declare_param(cx, p); }
-    void operator()(const ast::socket_decl& s) const { declare_socket(cx, s); }
-    void operator()(const ast::var_decl& v) const { declare_variable(cx, v); }
+    WAFER_CONSTEXPR void operator()(const ast::param_decl& p) const { declare_param(cx, p); }
+    WAFER_CONSTEXPR void operator()(const ast::socket_decl& s) const { declare_socket(cx, s); }
+    WAFER_CONSTEXPR void operator()(const ast::var_decl& v) const { declare_variable(cx, v); }
     void operator()(const ast::struct_decl& s) const { declare_struct(cx, s); }
     void operator()(const ast::typedef_decl& t) const { declare_typedef(cx, t); }
     void operator()(const ast::function_decl& f) const { declare_function(cx, f); }
@@ -47,7 +47,7 @@ struct statement_lowering {
             cx.report.fail(i.pos, "package " + quote(i.package) + " was not loaded: the front end that reads the "
                                   "kernel loads its imports (wafer carbide and wafer run do, from lib=)");
         if (cx.import_depth == max_import_depth)
-            cx.report.fail(i.pos, "imports nest deeper than " + std::to_string(max_import_depth) + " packages");
+            cx.report.fail(i.pos, "imports nest deeper than " + decimal(max_import_depth) + " packages");
         {
             // A selective import's names but the imported ones are its own; a package that a selective
             // one imports whole is part of it.
@@ -66,7 +66,7 @@ struct statement_lowering {
                 !cx.scopes.find(tag_key(true, name)))
                 cx.report.error(i.pos, "package " + quote(i.package) + " declares no " + quote(name) + " to import");
     }
-    void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
+    WAFER_CONSTEXPR void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
     void operator()(const ast::block& b) const {
         check_depth(b.pos);
         scope_stack::nested scope(cx.scopes);  // the label only names the block (reference §1)
@@ -108,7 +108,7 @@ struct statement_lowering {
 private:
     void check_depth(source_position pos) const {
         if (cx.scopes.depth() > max_nesting)
-            cx.report.fail(pos, "blocks nest deeper than " + std::to_string(max_nesting) + " levels");
+            cx.report.fail(pos, "blocks nest deeper than " + decimal(max_nesting) + " levels");
     }
     /// A branch or loop body: its own scope, as if it were a block.
     void branch(const std::vector<ast::statement>& body) const {
@@ -117,7 +117,7 @@ private:
     }
 };
 
-inline void lower_statements(context& cx, const std::vector<ast::statement>& body) {
+inline WAFER_CONSTEXPR void lower_statements(context& cx, const std::vector<ast::statement>& body) {
     for (const auto& s : body) {
         const auto registers = cx.register_mark();  // a statement's registers are free after it
         try {
@@ -134,7 +134,7 @@ inline void lower_statements(context& cx, const std::vector<ast::statement>& bod
 namespace detail {
 
 /// Whether any declaration in `body` is placed by address(0x...).
-inline bool has_address_placement(const std::vector<ast::statement>& body, int imports = 0) {
+inline WAFER_CONSTEXPR bool has_address_placement(const std::vector<ast::statement>& body, int imports = 0) {
     for (const auto& s : body) {
         const bool placed = std::visit(
             [imports](const auto& node) {
@@ -163,8 +163,8 @@ inline bool has_address_placement(const std::vector<ast::statement>& body, int i
 
 }  // namespace detail
 
-WAFER_DECL ir::pe_program lower(const ast::program& prog, const std::vector<ir::param_value>& settings,
-                                diagnostics& diags, const lower_options& options) {
+WAFER_CONSTEXPR WAFER_DECL ir::pe_program lower(const ast::program& prog, const std::vector<ir::param_value>& settings,
+                                                diagnostics& diags, const lower_options& options) {
     // address() placements take their words wherever they are declared: a first run finds them, so
     // the real one allocates everything else around them.
     std::vector<detail::word_range> reserved;

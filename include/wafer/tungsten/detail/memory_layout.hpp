@@ -18,7 +18,7 @@ namespace wafer::tungsten::detail {
 /// and even words for 32- and 64-bit elements).
 struct alignment {
     std::uint32_t modulus = 1, remainder = 0;
-    static alignment even(bool is_even) { return is_even ? alignment{2, 0} : alignment{}; }
+    WAFER_CONSTEXPR static alignment even(bool is_even) { return is_even ? alignment{2, 0} : alignment{}; }
 };
 
 /// Words [begin, end) taken by an address() placement.
@@ -31,12 +31,12 @@ class memory_layout {
 public:
     /// The ranges address() placements take, known from a first lowering run: allocations avoid them,
     /// so a placement declared after other variables still gets its words.
-    explicit memory_layout(std::vector<word_range> reserved = {}) : reserved_(std::move(reserved)) {}
+    WAFER_CONSTEXPR explicit memory_layout(std::vector<word_range> reserved = {}) : reserved_(std::move(reserved)) {}
 
     /// `words` words for `what` (e.g. "'a'") at the first address from the last allocation that
     /// satisfies `a` and avoids the reserved ranges; all of PE memory is 0x0000-0x5fff.
-    address allocate(std::uint64_t words, alignment a, const std::string& what, source_position pos,
-                     const reporter& report) {
+    WAFER_CONSTEXPR address allocate(std::uint64_t words, alignment a, const std::string& what, source_position pos,
+                                     const reporter& report) {
         std::uint64_t base = next_;
         for (bool moved = true; moved;) {
             base += (a.remainder + a.modulus - base % a.modulus) % a.modulus;
@@ -80,7 +80,7 @@ public:
     }
 
     /// One past the highest word allocated or placed.
-    std::uint32_t end() const noexcept {
+    WAFER_CONSTEXPR std::uint32_t end() const noexcept {
         std::uint32_t e = next_;
         for (const auto& p : placed_) e = std::max(e, p.range.end);
         return e;
@@ -98,8 +98,8 @@ private:
 };
 
 /// Words per step of each dimension, row-major: the last dimension's stride is the element's words.
-inline std::vector<std::int64_t> row_major_strides(const std::vector<std::uint32_t>& extents,
-                                                   std::uint32_t element_words) {
+inline WAFER_CONSTEXPR std::vector<std::int64_t> row_major_strides(const std::vector<std::uint32_t>& extents,
+                                                                   std::uint32_t element_words) {
     std::vector<std::int64_t> strides(extents.size());
     std::int64_t s = element_words;
     for (std::size_t d = extents.size(); d-- > 0;) {
@@ -110,7 +110,7 @@ inline std::vector<std::int64_t> row_major_strides(const std::vector<std::uint32
 }
 
 /// Number of elements, saturated at 2^40 so absurd extents cannot overflow (they never fit in memory).
-inline std::uint64_t element_count(const std::vector<std::uint32_t>& extents) {
+inline WAFER_CONSTEXPR std::uint64_t element_count(const std::vector<std::uint32_t>& extents) {
     constexpr std::uint64_t saturated = std::uint64_t{1} << 40;
     std::uint64_t n = 1;
     for (auto e : extents) n = e != 0 && n > saturated / e ? saturated : n * e;

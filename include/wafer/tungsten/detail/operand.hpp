@@ -120,10 +120,10 @@ struct statement_frame {
 
 class operand_lowering {
 public:
-    operand_lowering(context& cx, statement_frame& frame) : cx_(cx), f_(frame) {}
+    WAFER_CONSTEXPR operand_lowering(context& cx, statement_frame& frame) : cx_(cx), f_(frame) {}
 
     /// The assignment's target (an element, a member, a scalar or a socket); its type becomes the statement's.
-    ir::dsd target(const ast::expr& e) {
+    WAFER_CONSTEXPR ir::dsd target(const ast::expr& e) {
         const auto& d = assignable(cx_.scopes, cx_.report, e);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) {
             set_type(s->type, e.name, e.pos);
@@ -152,12 +152,12 @@ public:
     }
 
     /// Whether `e` lowers to one operand (no operation needed).
-    bool is_leaf(const ast::expr& e) const {
+    WAFER_CONSTEXPR bool is_leaf(const ast::expr& e) const {
         return is_reference(e) || cx_.eval.affine_of(e) || cx_.eval.constant_of(e);
     }
 
     /// The operand of a leaf read as a value.
-    ir::dsd leaf(const ast::expr& e) {
+    WAFER_CONSTEXPR ir::dsd leaf(const ast::expr& e) {
         ir::dsd o;
         if (auto c = cx_.eval.constant_of(e)) {
             o.k = ir::dsd::kind::immediate;
@@ -200,13 +200,13 @@ public:
     }
 
 private:
-    void set_type(base_type t, const std::string& what, source_position pos) {
+    WAFER_CONSTEXPR void set_type(base_type t, const std::string& what, source_position pos) {
         check_storage(t, what, pos);
         f_.type = t;
         f_.data = *data_type_of(t);
     }
 
-    void check_type(base_type t, const std::string& what, source_position pos) const {
+    WAFER_CONSTEXPR void check_type(base_type t, const std::string& what, source_position pos) const {
         check_storage(t, what, pos);
         if (*data_type_of(t) != f_.data)
             cx_.report.fail(pos, "mixing " + std::string(name_of(f_.type)) + " and " + std::string(name_of(t)) +
@@ -214,7 +214,7 @@ private:
     }
 
     /// 64-bit values are storage only (reference §3).
-    void check_storage(base_type t, const std::string& what, source_position pos) const {
+    WAFER_CONSTEXPR void check_storage(base_type t, const std::string& what, source_position pos) const {
         if (t == base_type::u64 || t == base_type::s64)
             cx_.report.fail(pos, quote(what) + " is " + std::string(name_of(t)) +
                                      ": a 64-bit value is rejected at compile time (it can only be initialized)");
@@ -233,7 +233,7 @@ private:
         return o;
     }
 
-    ir::dsd socket_operand(const socket_symbol& s, const ast::expr& e, bool read) {
+    WAFER_CONSTEXPR ir::dsd socket_operand(const socket_symbol& s, const ast::expr& e, bool read) {
         if (read && e.k == ast::expr::kind::name) {
             for (auto r : sockets_read_)
                 if (r == s.index)
@@ -245,7 +245,7 @@ private:
         return fabric_operand(cx_, s, e, read);
     }
 
-    ir::dsd variable_operand(const access& a) const {
+    WAFER_CONSTEXPR ir::dsd variable_operand(const access& a) const {
         ir::dsd o;
         o.k = ir::dsd::kind::mem;
         checked_arithmetic c(cx_.report, f_.pos);
@@ -348,7 +348,7 @@ private:
     }
 
     /// A subscript over the loop ranges must stay inside its dimension (checked when any element runs).
-    void check_bounds(const affine& a, const subscript_step& step, source_position pos) const {
+    WAFER_CONSTEXPR void check_bounds(const affine& a, const subscript_step& step, source_position pos) const {
         if (f_.elements == 0) return;
         checked_arithmetic c(cx_.report, pos);
         std::int64_t lo = a.offset, hi = a.offset;
@@ -361,19 +361,19 @@ private:
         }
         const std::int64_t extent = step.extent;
         if (lo >= 0 && hi < extent) return;
-        const std::string dim = "dimension " + quote(step.dimension) + " of " + quote(step.array) + " (extent " +
-                                std::to_string(extent) + ")";
-        if (a.is_constant()) cx_.report.fail(pos, "subscript " + std::to_string(lo) + " is outside " + dim);
-        cx_.report.fail(pos, "a subscript of " + quote(step.array) + " takes values " + std::to_string(lo) + " to " +
-                                 std::to_string(hi) + " over the loop ranges, outside " + dim);
+        const std::string dim =
+            "dimension " + quote(step.dimension) + " of " + quote(step.array) + " (extent " + decimal(extent) + ")";
+        if (a.is_constant()) cx_.report.fail(pos, "subscript " + decimal(lo) + " is outside " + dim);
+        cx_.report.fail(pos, "a subscript of " + quote(step.array) + " takes values " + decimal(lo) + " to " +
+                                 decimal(hi) + " over the loop ranges, outside " + dim);
     }
 
-    std::array<std::int32_t, ir::max_rank> narrow_strides(const std::array<std::int64_t, ir::max_rank>& s,
-                                                          source_position pos) const {
+    WAFER_CONSTEXPR std::array<std::int32_t, ir::max_rank> narrow_strides(
+        const std::array<std::int64_t, ir::max_rank>& s, source_position pos) const {
         std::array<std::int32_t, ir::max_rank> out{};
         for (std::size_t d = 0; d < s.size(); ++d) {
             if (f_.elements != 0 && (s[d] < INT32_MIN || s[d] > INT32_MAX))
-                cx_.report.fail(pos, "a step of " + std::to_string(s[d]) + " per iteration is too large");
+                cx_.report.fail(pos, "a step of " + decimal(s[d]) + " per iteration is too large");
             out[d] = static_cast<std::int32_t>(s[d]);
         }
         return out;

@@ -22,7 +22,7 @@ namespace wafer::tungsten::detail {
 
 class operation_options {
 public:
-    operation_options(context& cx, const ast::assignment& a) : cx_(cx), a_(a) {}
+    WAFER_CONSTEXPR operation_options(context& cx, const ast::assignment& a) : cx_(cx), a_(a) {}
 
     /// Sets `op`'s fields from the statement's options; scalar code they need (an `index` value)
     /// goes before the operation is issued.
@@ -171,7 +171,7 @@ private:
         const auto value = value_of(o);
         const auto id = value ? cx_.eval.integer_of(*value) : std::nullopt;
         if (!id || *id < 0 || *id >= hw::microthreads)
-            cx_.report.fail(o.pos, "microthread takes a constant from 0 to " + std::to_string(hw::microthreads - 1));
+            cx_.report.fail(o.pos, "microthread takes a constant from 0 to " + decimal(hw::microthreads - 1));
         op.microthread = static_cast<std::int8_t>(*id);
     }
 
@@ -253,9 +253,9 @@ private:
         for (const auto& s : op.src)
             if (thread < 0 && s.k == ir::dsd::kind::fabin) thread = s.queue;
         if (const auto other = cx_.microthreads.find(thread); other != cx_.microthreads.end()) {
-            cx_.report.error(a_.pos, "this async operation would run on microthread " + std::to_string(thread) +
+            cx_.report.error(a_.pos, "this async operation would run on microthread " + decimal(thread) +
                                          ", as another one does: two concurrent operations cannot share one");
-            cx_.report.note(other->second, "the other operation on microthread " + std::to_string(thread));
+            cx_.report.note(other->second, "the other operation on microthread " + decimal(thread));
             throw abandon{};
         }
         cx_.microthreads.emplace(thread, a_.pos);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/tungsten/detail/digits.hpp"
 
 namespace wafer::tungsten::detail {
 
@@ -21,7 +22,7 @@ inline constexpr int max_import_depth = 16;
 
 class reporter {
 public:
-    reporter(const source_text& source, diagnostics& sink) noexcept : sink_(sink), own_{&source} {}
+    WAFER_CONSTEXPR reporter(const source_text& source, diagnostics& sink) noexcept : sink_(sink), own_{&source} {}
     reporter(const reporter&) = delete;  // state_ points into it
     reporter& operator=(const reporter&) = delete;
 
@@ -43,7 +44,7 @@ public:
     }
 
     /// The text positions refer to.
-    const source_text& source() const noexcept { return *state_->source; }
+    WAFER_CONSTEXPR const source_text& source() const noexcept { return *state_->source; }
 
     /// While it lives, positions refer to `text` (an imported package's).
     class from {
@@ -64,9 +65,11 @@ public:
     /// While it lives, what the reporter reports is kept in `into` instead of going to the sink.
     class capture {
     public:
-        capture(const reporter& r, std::vector<diagnostic>& into) : r_(r), saved_(r.state_->capture) { r.state_->capture = &into; }
-        ~capture() { r_.state_->capture = saved_; }
-        capture(const capture&) = delete;
+        WAFER_CONSTEXPR capture(const reporter& r, std::vector<diagnostic>& into) : r_(r), saved_(r.state_->capture) {
+            r.state_->capture = &into;
+        }
+        WAFER_CONSTEXPR ~capture() { r_.state_->capture = saved_; }
+        WAFER_CONSTEXPR capture(const capture&) = delete;
         capture& operator=(const capture&) = delete;
 
     private:
@@ -106,24 +109,20 @@ private:
 
 
 /// "1 word", "3 words".
-inline std::string count_of(std::uint64_t n, std::string_view noun) {
-    return std::to_string(n) + ' ' + std::string(noun) + (n == 1 ? "" : "s");
+constexpr std::string count_of(std::uint64_t n, std::string_view noun) {
+    return decimal(n) + ' ' + std::string(noun) + (n == 1 ? "" : "s");
 }
 
 /// A word address as the reference writes it: 0x0014.
-inline std::string address_text(std::uint64_t a) {
-    char digits[20];
-    auto end = std::to_chars(digits, digits + sizeof digits, a, 16).ptr;
-    std::string s(digits, end);
+constexpr std::string address_text(std::uint64_t a) {
+    const std::string s = digits_of(a, 16);
     return "0x" + std::string(s.size() < 4 ? 4 - s.size() : 0, '0') + s;
 }
 
 /// An integer as a literal: hex when not negative (the bits are the point), else decimal.
-inline std::string literal_text(std::int64_t v) {
-    if (v < 0) return std::to_string(v);
-    char digits[20];
-    auto end = std::to_chars(digits, digits + sizeof digits, static_cast<std::uint64_t>(v), 16).ptr;
-    return "0x" + std::string(digits, end);
+constexpr std::string literal_text(std::int64_t v) {
+    if (v < 0) return decimal(v);
+    return "0x" + digits_of(static_cast<std::uint64_t>(v), 16);
 }
 
 /// A real in its shortest round-trip spelling.

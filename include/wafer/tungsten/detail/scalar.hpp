@@ -169,8 +169,8 @@ public:
     void assign_merge(const ast::expr& target, const ast::expr& merge) {
         if (merge.operands.size() != 2)
             cx_.report.fail(merge.pos, "__builtin_merge takes an index and a value, and " +
-                                           std::to_string(merge.operands.size()) + (merge.operands.size() == 1 ? " is" : " are") +
-                                           " given");
+                                           decimal(merge.operands.size()) +
+                                           (merge.operands.size() == 1 ? " is" : " are") + " given");
         const auto index = as(eval(merge.operands[0]), base_type::u32, merge.operands[0].pos);
         const auto v = eval(merge.operands[1]);
         const auto vt = value_type(v);
@@ -401,15 +401,15 @@ public:
         const std::int64_t extent = step.extent;
         if (r->first >= 0 && r->second < extent) return;
         if (summing_ > 0)  // the reference's own message for a ∑ (reference §5)
-            cx_.report.fail(sub.pos, "\xe2\x88\x91 reads outside " + quote(step.array) + ": its subscript takes values " +
-                                         std::to_string(r->first) + " to " + std::to_string(r->second) +
-                                         ", outside dimension " + quote(step.dimension) + " (extent " +
-                                         std::to_string(extent) + ")");
-        const std::string dim = "dimension " + quote(step.dimension) + " of " + quote(step.array) + " (extent " +
-                                std::to_string(extent) + ")";
-        if (r->first == r->second) cx_.report.fail(sub.pos, "subscript " + std::to_string(r->first) + " is outside " + dim);
-        cx_.report.fail(sub.pos, "a subscript of " + quote(step.array) + " takes values " + std::to_string(r->first) +
-                                     " to " + std::to_string(r->second) + " over the loop ranges, outside " + dim);
+            cx_.report.fail(sub.pos, "\xe2\x88\x91 reads outside " + quote(step.array) +
+                                         ": its subscript takes values " + decimal(r->first) + " to " +
+                                         decimal(r->second) + ", outside dimension " + quote(step.dimension) +
+                                         " (extent " + decimal(extent) + ")");
+        const std::string dim =
+            "dimension " + quote(step.dimension) + " of " + quote(step.array) + " (extent " + decimal(extent) + ")";
+        if (r->first == r->second) cx_.report.fail(sub.pos, "subscript " + decimal(r->first) + " is outside " + dim);
+        cx_.report.fail(sub.pos, "a subscript of " + quote(step.array) + " takes values " + decimal(r->first) + " to " +
+                                     decimal(r->second) + " over the loop ranges, outside " + dim);
     }
 
     /// The values an integer expression takes, when constants and bounded iterators under + - and *

@@ -47,7 +47,7 @@ struct variable_symbol {
     /// A stream array's (`sp stream pick[2];`): the element type of the vectors its descriptors name.
     std::optional<base_type> stream_of;
 
-    std::uint32_t element_words() const { return detail::element_words(type, composite); }
+    WAFER_CONSTEXPR std::uint32_t element_words() const { return detail::element_words(type, composite); }
 };
 
 /// A FIFO (`sp fifo q[8];`): pe_program::fifos[index].
@@ -120,16 +120,16 @@ inline std::string tag_key(bool is_union, const std::string& tag) { return (is_u
 
 class scope_stack {
 public:
-    explicit scope_stack(const reporter& report) : report_(report) { open(); }
+    WAFER_CONSTEXPR explicit scope_stack(const reporter& report) : report_(report) { open(); }
 
-    bool at_top_level() const noexcept { return scopes_.size() == 1; }
+    WAFER_CONSTEXPR bool at_top_level() const noexcept { return scopes_.size() == 1; }
     std::size_t depth() const noexcept { return scopes_.size(); }
 
     /// Declares `d` (pending) in the innermost scope; a name already declared there is an error.
     /// The reference stays valid while the scope is open.
     /// (An rvalue, not a by-value parameter: g++ 12 cannot move from one holding a string in a
     /// constant expression.)
-    declaration& declare(declaration&& d) {
+    WAFER_CONSTEXPR declaration& declare(declaration&& d) {
         d.order = next_order_++;
         d.source = &report_.source();
         auto& names = scopes_.back().names;
@@ -167,7 +167,7 @@ public:
     }
 
     /// The package imported by name that the code being lowered belongs to, or nullptr.
-    const private_package* current_package() const {
+    WAFER_CONSTEXPR const private_package* current_package() const {
         for (const auto& [kept, p] : private_)
             if (kept == &report_.source()) return &p;
         return nullptr;
@@ -175,7 +175,7 @@ public:
 
     /// The top-level key of `name` for the code being lowered: "P::name" for a private name of
     /// package P (the symbol map shows it so), else the name.
-    std::string top_level_key(const std::string& name) const {
+    WAFER_CONSTEXPR std::string top_level_key(const std::string& name) const {
         const auto* p = current_package();
         if (!p || exported(*p, name)) return name;
         return p->name + "::" + name;
@@ -190,7 +190,7 @@ public:
     }
 
     /// The visible declaration of `name`, referenced at `pos`.
-    const declaration& lookup(const std::string& name, source_position pos) const {
+    WAFER_CONSTEXPR const declaration& lookup(const std::string& name, source_position pos) const {
         const auto* d = visible(name);
         if (!d) report_.fail(pos, quote(name) + " is not declared");
         switch (d->status) {
@@ -202,7 +202,7 @@ public:
     }
 
     /// The visible, ready declaration of `name`, or nullptr (nothing reported): for trying a lowering.
-    const declaration* find(const std::string& name) const {
+    WAFER_CONSTEXPR const declaration* find(const std::string& name) const {
         const auto* d = visible(name);
         return d && d->status == declaration::state::ready ? d : nullptr;
     }
@@ -237,9 +237,9 @@ public:
     /// A nested scope (a block, or one statement's iterators) for as long as this object lives.
     class nested {
     public:
-        explicit nested(scope_stack& s) : s_(s) { s_.open(); }
-        ~nested() { s_.close(); }
-        nested(const nested&) = delete;
+        WAFER_CONSTEXPR explicit nested(scope_stack& s) : s_(s) { s_.open(); }
+        WAFER_CONSTEXPR ~nested() { s_.close(); }
+        WAFER_CONSTEXPR nested(const nested&) = delete;
         nested& operator=(const nested&) = delete;
 
     private:
@@ -253,13 +253,13 @@ private:
         wafer::detail::flat_map<std::string, std::uint32_t> names;  ///< key -> index in declarations_
     };
 
-    void open() { scopes_.push_back({declarations_.size(), {}}); }
-    void close() {
+    WAFER_CONSTEXPR void open() { scopes_.push_back({declarations_.size(), {}}); }
+    WAFER_CONSTEXPR void close() {
         declarations_.truncate(scopes_.back().first);
         scopes_.pop_back();
     }
 
-    const declaration* visible(const std::string& name) const {
+    WAFER_CONSTEXPR const declaration* visible(const std::string& name) const {
         const auto* package = private_.empty() ? nullptr : current_package();
         const auto at = [&](std::size_t k, const std::string& key) -> const declaration* {
             const auto& names = scopes_[k].names;
@@ -288,7 +288,8 @@ private:
 
 /// The declaration an assignment's target names: a variable or a socket, never a param, an
 /// iterator or a type. A member's target is the variable it starts from.
-inline const declaration& assignable(const scope_stack& scopes, const reporter& report, const ast::expr& target) {
+inline WAFER_CONSTEXPR const declaration& assignable(const scope_stack& scopes, const reporter& report,
+                                                     const ast::expr& target) {
     using kind = ast::expr::kind;
     if (target.k != kind::name && target.k != kind::subscript && target.k != kind::member)
         report.fail(target.pos, "the target of an assignment must be a variable, an array element or a socket");

@@ -17,7 +17,7 @@ namespace wafer::tungsten::detail {
 /// (`input_queue(N)`, `output_queue(N)`), else the lowest no socket has or fixes. An async operation's
 /// microthread is one of its queues' IDs, so a new queue for one also skips the IDs other async
 /// operations run on (docs/tungsten.md, Tasks, FIFOs and asynchronous operations).
-inline std::int8_t queue_for(context& cx, std::size_t s, bool input, source_position pos) {
+inline WAFER_CONSTEXPR std::int8_t queue_for(context& cx, std::size_t s, bool input, source_position pos) {
     auto& taken = input ? cx.input_taken : cx.output_taken;
     if (const auto fixed = cx.fixed_queues[s][input ? 0 : 1]; fixed >= 0) {
         taken = static_cast<std::uint16_t>(taken | 1u << fixed);
@@ -32,10 +32,10 @@ inline std::int8_t queue_for(context& cx, std::size_t s, bool input, source_posi
     }
     const char* what = input ? "input" : "output";
     cx.report.fail(pos, "socket " + quote(cx.out.sockets[s].name) + " needs an " + what + " queue, but all " +
-                            std::to_string(available) + " " + what + " queues of the PE are taken");
+                            decimal(available) + " " + what + " queues of the PE are taken");
 }
 
-inline ir::dsd fabric_operand(context& cx, const socket_symbol& s, const ast::expr& e, bool read) {
+inline WAFER_CONSTEXPR ir::dsd fabric_operand(context& cx, const socket_symbol& s, const ast::expr& e, bool read) {
     if (e.k == ast::expr::kind::subscript)
         cx.report.fail(e.pos, "socket " + quote(e.name) +
                                   " cannot be subscripted: a socket is a stream of wavelets, not an array");

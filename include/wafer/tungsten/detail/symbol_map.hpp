@@ -17,14 +17,14 @@ namespace wafer::tungsten::detail {
 
 class symbol_map_entries {
 public:
-    symbol_map_entries(std::vector<ir::symbol>& out, const reporter& report, source_position pos)
+    WAFER_CONSTEXPR symbol_map_entries(std::vector<ir::symbol>& out, const reporter& report, source_position pos)
         : out_(out), report_(report), pos_(pos) {}
 
     /// The entries of an object at `base` named `path`, of element type `base`/`composite` over
     /// `extents` (named `names`, empty for unnamed), inside `enclosing`, the dimensions of its enclosing arrays.
-    void add(const std::string& path, address base, base_type type, const composite_type* composite,
-             const std::vector<std::uint32_t>& extents, const std::vector<std::string>& names,
-             const std::vector<ir::dimension>& enclosing = {}) {
+    WAFER_CONSTEXPR void add(const std::string& path, address base, base_type type, const composite_type* composite,
+                             const std::vector<std::uint32_t>& extents, const std::vector<std::string>& names,
+                             const std::vector<ir::dimension>& enclosing = {}) {
         // A copy, not a by-value parameter: g++ 12 cannot move from one in a constant expression.
         auto outer = enclosing;
         const auto strides = row_major_strides(extents, element_words(type, composite));

@@ -16,11 +16,11 @@
 namespace wafer::tungsten::detail {
 
 /// `t` with the dimensions `dims` of `what` outside its own (`float_arr tensor[M]` is sp[M][N]).
-inline object_type with_dimensions(context& cx, object_type t, const std::vector<ast::dimension>& dims,
-                                   const std::string& what) {
+inline WAFER_CONSTEXPR object_type with_dimensions(context& cx, object_type t, const std::vector<ast::dimension>& dims,
+                                                   const std::string& what) {
     if (dims.size() + t.extents.size() > max_nesting)
         cx.report.fail(dims.empty() ? source_position{} : dims.front().pos,
-                       quote(what) + " has more than " + std::to_string(max_nesting) + " dimensions");
+                       quote(what) + " has more than " + decimal(max_nesting) + " dimensions");
     std::vector<std::uint32_t> extents;
     std::vector<std::string> names;
     for (const auto& dim : dims) {
@@ -32,10 +32,10 @@ inline object_type with_dimensions(context& cx, object_type t, const std::vector
                                                " must be a compile-time integer constant (literals and params)");
         if (*extent < 1)
             cx.report.fail(dim.extent.pos, "dimension " + quote(shown) + " of " + quote(what) + " has extent " +
-                                               std::to_string(*extent) + "; an extent must be at least 1");
+                                               decimal(*extent) + "; an extent must be at least 1");
         if (*extent > hw::memory_words)
             cx.report.fail(dim.extent.pos, quote(what) + " does not fit in PE memory: dimension " + quote(shown) +
-                                               " has extent " + std::to_string(*extent));
+                                               " has extent " + decimal(*extent));
         extents.push_back(static_cast<std::uint32_t>(*extent));
         names.push_back(dim.name);
     }

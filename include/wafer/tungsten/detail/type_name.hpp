@@ -13,8 +13,8 @@
 
 namespace wafer::tungsten::detail {
 
-inline object_type type_named(const scope_stack& scopes, const reporter& report, base_type base,
-                              const std::optional<ast::named_type>& named, source_position pos) {
+inline WAFER_CONSTEXPR object_type type_named(const scope_stack& scopes, const reporter& report, base_type base,
+                                              const std::optional<ast::named_type>& named, source_position pos) {
     if (!named) return {.base = base};
     using kind = ast::named_type::kind;
     if (named->k == kind::alias) {

@@ -8,10 +8,9 @@
 
 namespace wafer::tungsten::detail {
 
-inline void check_well_formed(const ast::expr& e, const reporter& report, int depth = 0) {
+inline WAFER_CONSTEXPR void check_well_formed(const ast::expr& e, const reporter& report, int depth = 0) {
     using kind = ast::expr::kind;
-    if (depth > max_nesting)
-        report.fail(e.pos, "expression nests deeper than " + std::to_string(max_nesting) + " levels");
+    if (depth > max_nesting) report.fail(e.pos, "expression nests deeper than " + decimal(max_nesting) + " levels");
     std::size_t arity = 0;
     switch (e.k) {
         case kind::integer:
