@@ -52,7 +52,7 @@ TEST_CASE("a wait-for cycle is named as one, and a route that breaks says where"
                wait_step{b, reading(0, 0, -1, 0, 4), route_end{route_end::kind::pe, 0, 0, 0, 0, 0}}};
     a.cycle = true;
     a.where = diagnostic{severity::note, "ping.w", {3, 1}, "blocked here, in operation 1 of 2", ""};
-    const auto text = detail::render(a);
+    const auto text = fabric::detail::render(a);
     CHECK(text ==
           "  PE (0,0) a [ping]: reading socket rx (color 1, input queue 0): 0 of 4 elements received, blocked since cycle 5\n"
           "    waits for PE (1,0) b [pong] to send color 1, which waits for PE (0,0) a [ping] to send color 0: a wait-for cycle\n"
@@ -60,9 +60,10 @@ TEST_CASE("a wait-for cycle is named as one, and a route that breaks says where"
 
     a.cycle = false;
     a.chain = {wait_step{a.who, a.threads[0], route_end{route_end::kind::not_sent, 3, 0, 1, std::uint8_t(hw::port::left), -1}}};
-    CHECK(detail::chain_text(a) == "waits on color 1, but the route on color 1 at router (3,0) does not send L");
+    CHECK(fabric::detail::chain_text(a) ==
+          "waits on color 1, but the route on color 1 at router (3,0) does not send L");
     a.chain[0].next = route_end{route_end::kind::teardown, 1, 0, 1, 0, -1};
-    CHECK(detail::chain_text(a) == "waits on color 1, but router (1,0) holds color 1 in teardown");
+    CHECK(fabric::detail::chain_text(a) == "waits on color 1, but router (1,0) holds color 1 in teardown");
 }
 
 TEST_CASE("the other outcomes have a one-line summary") {
@@ -72,5 +73,5 @@ TEST_CASE("the other outcomes have a one-line summary") {
     r.status = run_status::fault;
     r.diagnostics.push_back(diagnostic{severity::error, "k.w", {3, 5}, "PE (0,0) [k]: operation 2 accesses words 0x0..0x600f", ""});
     CHECK(report(r) == "fault at cycle 12\n  k.w:3:5: error: PE (0,0) [k]: operation 2 accesses words 0x0..0x600f\n");
-    CHECK(detail::indent("a\nb", "> ") == "> a\n> b\n");
+    CHECK(fabric::detail::indent("a\nb", "> ") == "> a\n> b\n");
 }

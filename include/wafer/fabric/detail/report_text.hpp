@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "wafer/core/detail/digits.hpp"
 #include "wafer/core/hardware.hpp"
 
 namespace wafer::fabric::detail {
@@ -43,10 +44,8 @@ inline std::string indent(std::string_view text, std::string_view prefix) {
 }
 
 inline std::string hex(std::int64_t v) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string s;
-    for (std::uint64_t u = std::uint64_t(v < 0 ? -v : v); s.empty() || u; u >>= 4) s.insert(s.begin(), digits[u & 15]);
-    return (v < 0 ? "-0x" : "0x") + s;
+    const auto magnitude = v < 0 ? 0 - std::uint64_t(v) : std::uint64_t(v);
+    return (v < 0 ? "-0x" : "0x") + std::string(wafer::detail::digits(magnitude, 16).view());
 }
 
 }  // namespace wafer::fabric::detail

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "wafer/core/detail/digits.hpp"
+
 namespace wafer::paint {
 
 class cx_string {
@@ -110,17 +112,7 @@ private:
 /// Decimal text of an integer, in constant expressions too.
 template <int = 0>
 constexpr cx_string to_text(std::int64_t v) {
-    char buf[24]{};
-    int n = 0;
-    std::uint64_t u = v < 0 ? 0 - std::uint64_t(v) : std::uint64_t(v);
-    do {
-        buf[n++] = char('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
-    cx_string s;
-    if (v < 0) s += '-';
-    while (n > 0) s += buf[--n];
-    return s;
+    return cx_string(wafer::detail::digits(v).view());
 }
 
 }  // namespace wafer::paint

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
-#include "wafer/tungsten/detail/digits.hpp"
+#include "wafer/core/detail/digits.hpp"
 #include "wafer/tungsten/types.hpp"
 
 namespace wafer::tungsten::detail {
@@ -52,7 +52,7 @@ struct composite_type {
 /// made by `?:` in a constant expression; docs/embedding.md, Kernels as compile-time values.)
 inline WAFER_CONSTEXPR std::string dimension_name(const std::string& name, std::size_t number) {
     if (!name.empty()) return name;
-    return "n" + decimal(number);
+    return "n" + wafer::detail::decimal(number);
 }
 
 /// The words of one element (sizeof of the element type).

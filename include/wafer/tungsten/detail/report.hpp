@@ -8,9 +8,12 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
-#include "wafer/tungsten/detail/digits.hpp"
+#include "wafer/core/detail/digits.hpp"
 
 namespace wafer::tungsten::detail {
+
+using wafer::detail::decimal;
+using wafer::detail::digits_of;
 
 /// Thrown after an error was reported, or when a declaration the code depends on already failed.
 struct abandon {};
