@@ -5,12 +5,11 @@
 // tests/pipeline the pipeline.)
 #include <doctest/doctest.h>
 
-#include <cstdint>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "../fabric/same_run.hpp"
 #include "add/minimal.hpp"
 #include "broadcast/broadcast.hpp"
 #include "deadlock/deadlock.hpp"
@@ -32,6 +31,7 @@ namespace {
 
 namespace ast = wafer::tungsten::ast;
 namespace dsl = wafer::dsl;
+using wafer::test::check_same_run;
 
 struct example {
     std::string paint;                         ///< under examples/
@@ -52,38 +52,6 @@ wafer::ir::layout build(const example& e, bool cxx) {
     auto layout = wafer::parse::build_paint_file(dir + e.paint, libs, e.variables, diags, options);
     for (const auto& d : diags.list()) CHECK_MESSAGE(d.level != wafer::severity::error, d.message);
     return layout;
-}
-
-/// The words a symbol occupies, from its base: one past its last element.
-std::uint32_t footprint(const wafer::ir::symbol& s) {
-    std::int64_t last = 0;
-    for (const auto& d : s.dims) last += std::int64_t(d.extent - 1) * d.stride;
-    return std::uint32_t(last + 1);
-}
-
-/// Every variable of every PE set to the same pseudo-random words in both fabrics.
-void fill(wafer::fabric::fabric& f, std::uint32_t seed) {
-    std::mt19937 random(seed);
-    for (std::size_t pe = 0; pe < f.layout().pes.size(); ++pe) {
-        auto memory = f.memory(pe);
-        for (const auto& s : f.layout().programs[f.layout().pes[pe].program].symbols)
-            for (std::uint32_t w = 0; w < footprint(s); ++w) memory[s.base + w] = wafer::word(random());
-    }
-}
-
-void check_same_run(const wafer::ir::layout& text, const wafer::ir::layout& cxx) {
-    REQUIRE(text == cxx);
-    wafer::fabric::fabric a(text), b(cxx);
-    fill(a, 5);
-    fill(b, 5);
-    const auto ra = a.run(), rb = b.run();
-    CHECK(ra.status == rb.status);
-    CHECK(ra.cycles == rb.cycles);
-    for (std::size_t pe = 0; pe < text.pes.size(); ++pe) {
-        CHECK(a.pe_cycles(pe) == b.pe_cycles(pe));
-        const auto ma = a.memory(pe), mb = b.memory(pe);
-        CHECK(std::vector<wafer::word>(ma.begin(), ma.end()) == std::vector<wafer::word>(mb.begin(), mb.end()));
-    }
 }
 
 /// The text form against the text layout with the C++ kernels, and against the C++ layout.
