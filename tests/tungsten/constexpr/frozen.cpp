@@ -7,6 +7,7 @@
 
 #include "add/kernels.hpp"
 #include "fabric/same_run.hpp"
+#include "same_program.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace {
@@ -19,29 +20,10 @@ constexpr auto send8 = w::freeze<pipeline::send>([] { return w::settings{{"N", 8
 constexpr auto compute8 = w::freeze<pipeline::compute>([] { return w::settings{{"N", 8}}; });
 constexpr auto recv8 = w::freeze<pipeline::recv>([] { return w::settings{{"N", 8}}; });
 
-// The run-time lowering of K, as dsl::kernels<K> lowers it for a code() with these bindings.
-template <class K>
-ir::pe_program lowered(const w::settings& s) {
-    wafer::diagnostics diags;
-    return w::kernels<K>(diags)(wafer::paint::kernel_request{std::string(K::signature.name), s, "", {}});
-}
-
-template <class K, std::size_t N>
-void check_same_program(const w::frozen_program<N>& frozen, const w::settings& s) {
-    const auto thawed = frozen.thaw();
-    CHECK(thawed.settings == s);
-    const auto program = lowered<K>(s);
-    CHECK(thawed.program == program);
-    wafer::image::detail::writer run_time;
-    auto settings = s;
-    auto copy = program;
-    run_time(settings, copy);
-    CHECK(std::vector<std::uint8_t>(frozen.bytes.begin(), frozen.bytes.end()) == run_time.bytes);
-}
-
 }  // namespace
 
 TEST_CASE("a kernel frozen by the compiler is the run-time lowering's program, byte for byte") {
+    using wafer::test::check_same_program;
     check_same_program<add::add>(add4, {{"N", 4}});
     check_same_program<pipeline::send>(send8, {{"N", 8}});
     check_same_program<pipeline::compute>(compute8, {{"N", 8}});

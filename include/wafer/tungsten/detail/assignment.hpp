@@ -93,7 +93,7 @@ inline WAFER_CONSTEXPR bool lower_as_dsd(context& cx, const ast::assignment& a) 
 
 /// Whether `value` is one DSD operation's worth: a leaf, -x, x op y or a multiply-add over leaves
 /// (a deeper value needs temporaries, sized by a length a dynamic operation does not know).
-inline bool one_operation(const context& cx, const ast::expr& value) {
+inline WAFER_CONSTEXPR bool one_operation(const context& cx, const ast::expr& value) {
     using kind = ast::expr::kind;
     const auto leaf = [&](const ast::expr& e) {
         return (e.k != kind::binary && e.k != kind::negate) || cx.eval.constant_of(e).has_value();
@@ -113,7 +113,7 @@ inline bool one_operation(const context& cx, const ast::expr& value) {
 /// and operand offsets are computed when it is issued (set_dsd_length, increment_dsd_offset): what
 /// the inner loop of a triangle (`i in [0, N) j in [i, N)`) and `a[j + k]` with a variable k lower
 /// to. False, with nothing emitted, when it does not have that shape.
-inline bool lower_as_dynamic_dsd(context& cx, const ast::assignment& a, const ast::iterator& loop) {
+inline WAFER_CONSTEXPR bool lower_as_dynamic_dsd(context& cx, const ast::assignment& a, const ast::iterator& loop) {
     // fsanitize=bounds checks every element, which scalar code does.
     if (cx.options.check_bounds || !plain_value(cx, loop.lo) || !plain_value(cx, loop.hi)) return false;
     const auto constant_first = cx.eval.integer_of(loop.lo);
@@ -155,7 +155,7 @@ inline bool lower_as_dynamic_dsd(context& cx, const ast::assignment& a, const as
 }
 
 /// Whether `e` names `name` anywhere (as a variable, element or member root).
-inline bool mentions(const ast::expr& e, const std::string& name) {
+inline WAFER_CONSTEXPR bool mentions(const ast::expr& e, const std::string& name) {
     if ((e.k == ast::expr::kind::name || e.k == ast::expr::kind::subscript) && e.name == name) return true;
     for (const auto& o : e.operands)
         if (mentions(o, name)) return true;
@@ -163,7 +163,7 @@ inline bool mentions(const ast::expr& e, const std::string& name) {
 }
 
 /// Whether `e` reads a variable (not only literals, params and iterators).
-inline bool reads_variable(const context& cx, const ast::expr& e) {
+inline WAFER_CONSTEXPR bool reads_variable(const context& cx, const ast::expr& e) {
     if (e.k == ast::expr::kind::name || e.k == ast::expr::kind::subscript || e.k == ast::expr::kind::member) {
         const auto* d = cx.scopes.find(root_of(e).name);
         if (d && std::holds_alternative<variable_symbol>(d->what)) return true;
@@ -259,8 +259,8 @@ inline WAFER_CONSTEXPR void lower_assignment(context& cx, const ast::assignment&
 }
 
 /// A declarator's initial value that is not folded into data: `name = value` with no loops.
-inline void lower_initial_value(context& cx, const variable_symbol& v, const std::string& name, const ast::expr& value,
-                                source_position pos) {
+inline WAFER_CONSTEXPR void lower_initial_value(context& cx, const variable_symbol& v, const std::string& name,
+                                                const ast::expr& value, source_position pos) {
     if (dsd_shape(cx).value(v.type, value)) {
         statement_frame frame;
         frame.pos = pos;

@@ -119,7 +119,7 @@ public:
     /// Whether a condition of literals and params holds: a comparison of constants, `&&`, `||`
     /// and `!` over such conditions (a left side that decides is enough, as at run time), or a
     /// constant read as non-zero; nullopt when it depends on what the program computes.
-    std::optional<bool> truth_of(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::optional<bool> truth_of(const ast::expr& e) const {
         using kind = ast::expr::kind;
         if (e.k == kind::logical_not) {
             const auto v = truth_of(e.operands[0]);
@@ -260,7 +260,8 @@ private:
         }
     }
 
-    std::optional<constant> integer_operation(const ast::expr& e, std::int64_t a, std::int64_t b) const {
+    WAFER_CONSTEXPR std::optional<constant> integer_operation(const ast::expr& e, std::int64_t a,
+                                                              std::int64_t b) const {
         checked_arithmetic c(report_, e.pos);
         const auto value = [](std::int64_t v) { return std::optional<constant>(constant{false, v, 0.0}); };
         using op = ast::binary_op;
@@ -287,7 +288,7 @@ private:
         }
     }
 
-    static affine scaled(const affine& a, std::int64_t k, const checked_arithmetic& c) {
+    WAFER_CONSTEXPR static affine scaled(const affine& a, std::int64_t k, const checked_arithmetic& c) {
         affine r{c.mul(a.offset, k), {}};
         for (std::size_t d = 0; d < r.coeff.size(); ++d) r.coeff[d] = c.mul(a.coeff[d], k);
         return r;

@@ -149,18 +149,18 @@ public:
     }
 
     /// A new, empty block (the current one is unchanged).
-    std::uint32_t new_block() {
+    WAFER_CONSTEXPR std::uint32_t new_block() {
         out.blocks.emplace_back();
         return static_cast<std::uint32_t>(out.blocks.size() - 1);
     }
     /// Ends the current block with `end` and goes on in block `next`.
-    void end_block(ir::instruction end, std::uint32_t next) {
+    WAFER_CONSTEXPR void end_block(ir::instruction end, std::uint32_t next) {
         add(end);
         current = next;
     }
-    std::uint32_t current_block() const noexcept { return current; }
+    WAFER_CONSTEXPR std::uint32_t current_block() const noexcept { return current; }
     /// Goes on appending to `block` (a task's or function's code, away from the program's).
-    void switch_to(std::uint32_t block) noexcept { current = block; }
+    WAFER_CONSTEXPR void switch_to(std::uint32_t block) noexcept { current = block; }
 
     /// All that lowering changes, to undo a lowering done only to check code (a function's body
     /// where it is declared).
@@ -176,12 +176,13 @@ public:
         wafer::detail::flat_map<std::size_t, source_position> handled;
         wafer::detail::flat_map<int, source_position> microthreads;
     };
-    checkpoint save() const {
+    WAFER_CONSTEXPR checkpoint save() const {
         return {out,        memory,          input_taken,         output_taken,            current,
                 next_register, temp_words,   temp_operands.size(), scratch_uses.size(), scratch_operands.size(),
                 base_set_at_, handled,      microthreads};
     }
-    void restore(checkpoint c) {
+    WAFER_CONSTEXPR void restore(
+        checkpoint&& c) {  // &&: g++ 12 faults destroying a by-value one in a constant expression (docs/embedding.md)
         out = std::move(c.out);
         memory = std::move(c.memory);
         input_taken = c.input_taken;
@@ -198,7 +199,7 @@ public:
     }
 
     /// A register free until `release_registers(mark)` with an earlier mark.
-    ir::reg new_register() {
+    WAFER_CONSTEXPR ir::reg new_register() {
         if (next_register == 0xffff) report.fail({}, "the kernel needs more than 65535 registers");
         auto r = next_register++;
         if (next_register > out.registers) out.registers = next_register;
@@ -244,11 +245,11 @@ public:
 
     /// A word pair after every variable through which scalar code reads and writes sockets; the
     /// instruction's src[0] is patched with its address when the layout is final.
-    void scratch_address(ir::instruction& i) {
+    WAFER_CONSTEXPR void scratch_address(ir::instruction& i) {
         scratch_uses.push_back({current, out.blocks[current].code.size()});
         i.src[0] = ir::imm(0);
     }
-    ir::dsd scratch_operand() {
+    WAFER_CONSTEXPR ir::dsd scratch_operand() {
         ir::dsd d;
         d.k = ir::dsd::kind::mem;
         d.base = 0;

@@ -16,7 +16,8 @@
 namespace wafer::tungsten::detail {
 
 /// A loop's bounds as xp values, evaluated where the loop starts; a constant outside xp is an error.
-inline std::pair<ir::value, ir::value> loop_bounds(context& cx, scalar_lowering& s, const ast::iterator& loop) {
+inline WAFER_CONSTEXPR std::pair<ir::value, ir::value> loop_bounds(context& cx, scalar_lowering& s,
+                                                                   const ast::iterator& loop) {
     const auto lo = s.eval(loop.lo), hi = s.eval(loop.hi);
     for (const auto* bound : {&lo, &hi})
         if (bound->k == rvalue::kind::constant &&
@@ -28,8 +29,8 @@ inline std::pair<ir::value, ir::value> loop_bounds(context& cx, scalar_lowering&
 }
 
 /// The iterator's values [first, last], when the ranges of the bounds tell and the loop runs.
-inline std::optional<std::pair<std::int64_t, std::int64_t>> loop_range(const scalar_lowering& s,
-                                                                       const ast::iterator& loop) {
+inline WAFER_CONSTEXPR std::optional<std::pair<std::int64_t, std::int64_t>> loop_range(const scalar_lowering& s,
+                                                                                       const ast::iterator& loop) {
     auto lo = s.range_of(loop.lo), hi = s.range_of(loop.hi);
     if (lo && hi && hi->second - 1 >= lo->first) return std::pair{lo->first, hi->second - 1};
     return std::nullopt;
@@ -37,7 +38,7 @@ inline std::optional<std::pair<std::int64_t, std::int64_t>> loop_range(const sca
 
 /// Runs `body` inside loops[d..], declaring each iterator in the current scope.
 template <class Body>
-void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::size_t d, Body&& body) {
+WAFER_CONSTEXPR void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::size_t d, Body&& body) {
     if (d == loops.size()) return body();
     const auto& loop = loops[d];
     check_well_formed(loop.lo, cx.report);
@@ -73,7 +74,7 @@ void scalar_loops(context& cx, const std::vector<ast::iterator>& loops, std::siz
 }
 
 /// The range of `∑(name in [lo, hi)) ...`, as a loop's.
-inline ast::iterator sum_range(const ast::expr& sum) {
+inline WAFER_CONSTEXPR ast::iterator sum_range(const ast::expr& sum) {
     ast::iterator range;
     range.name = sum.name;
     range.lo = sum.operands[0];

@@ -26,12 +26,13 @@ struct argument {
 };
 
 /// Whether a param is passed by reference: an array or a struct or union.
-inline bool by_reference(const object_type& t) { return !t.extents.empty() || t.composite; }
+inline WAFER_CONSTEXPR bool by_reference(const object_type& t) { return !t.extents.empty() || t.composite; }
 
 /// Declares the params of a body in its scope: `args` binds them (a call), or, without args, they
 /// are fresh variables (the check where a function or handler is declared).
-inline std::vector<variable_symbol*> declare_params(context& cx, const std::vector<ast::var_decl>& params,
-                                                    const std::vector<argument>* args) {
+inline WAFER_CONSTEXPR std::vector<variable_symbol*> declare_params(context& cx,
+                                                                    const std::vector<ast::var_decl>& params,
+                                                                    const std::vector<argument>* args) {
     std::vector<variable_symbol*> declared;
     for (std::size_t k = 0; k < params.size(); ++k) {
         const auto& p = params[k];
@@ -59,7 +60,8 @@ inline std::vector<variable_symbol*> declare_params(context& cx, const std::vect
 
 /// Lowers `body` as the body of `frame`, appending to the current block; goes on after it. The jump
 /// out of it is at `pos` (the function's or handler's declaration) in listings and reports.
-inline void lower_body(context& cx, call_frame frame, const std::vector<ast::statement>& body, source_position pos) {
+inline WAFER_CONSTEXPR void lower_body(context& cx, call_frame&& frame, const std::vector<ast::statement>& body,
+                                       source_position pos) {
     frame.exit = cx.new_block();
     const auto exit = frame.exit;
     cx.frames.push_back(std::move(frame));

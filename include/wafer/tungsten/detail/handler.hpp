@@ -19,14 +19,16 @@
 namespace wafer::tungsten::detail {
 
 /// The bits a handler param takes from the wavelet.
-inline int wavelet_width(base_type t) { return field_width(t) ? field_width(t) : static_cast<int>(words_of(t)) * 16; }
+inline WAFER_CONSTEXPR int wavelet_width(base_type t) {
+    return field_width(t) ? field_width(t) : static_cast<int>(words_of(t)) * 16;
+}
 
 /// Adds `task` to the program and lowers `body` as its code, away from the program's; it ends
 /// with `done`. The body sees the top-level declarations made before it. The task takes `id`, or
 /// without one the lowest ID no task has and no `id(N)` in the program claims.
 template <class Body>
-void lower_task(context& cx, ir::task task, const std::string& name, std::optional<int> id, source_position pos,
-                Body&& body) {
+WAFER_CONSTEXPR void lower_task(context& cx, ir::task task, const std::string& name, std::optional<int> id,
+                                source_position pos, Body&& body) {
     const auto taken = [&](int k) -> const ir::task* {
         for (const auto& t : cx.out.tasks)
             if (t.id == k) return &t;
@@ -67,7 +69,7 @@ void lower_task(context& cx, ir::task task, const std::string& name, std::option
     cx.switch_to(resume);
 }
 
-inline void declare_handler(context& cx, const ast::handler_decl& h) {
+inline WAFER_CONSTEXPR void declare_handler(context& cx, const ast::handler_decl& h) {
     const std::string name = "on " + h.socket;
     if (!cx.scopes.at_top_level()) cx.report.fail(h.pos, "a handler must be declared at top level");
     const auto& d = cx.scopes.lookup(h.socket, h.pos);
@@ -122,7 +124,7 @@ inline void declare_handler(context& cx, const ast::handler_decl& h) {
 
 /// A control task's socket gets an input queue, where its control wavelets wait when nothing
 /// reads them.
-inline void listen(context& cx, const std::string& socket, source_position pos) {
+inline WAFER_CONSTEXPR void listen(context& cx, const std::string& socket, source_position pos) {
     const auto& d = cx.scopes.lookup(socket, pos);
     const auto* s = std::get_if<socket_symbol>(&d.what);
     if (!s) cx.report.fail(pos, quote(socket) + " is " + a_kind(d) + ", not a socket");
@@ -133,7 +135,7 @@ inline void listen(context& cx, const std::string& socket, source_position pos) 
     }
 }
 
-inline void declare_task(context& cx, const ast::task_decl& t) {
+inline WAFER_CONSTEXPR void declare_task(context& cx, const ast::task_decl& t) {
     if (!cx.scopes.at_top_level()) cx.report.fail(t.pos, "a task must be declared at top level");
     std::optional<int> id;
     if (t.id) {
@@ -157,7 +159,8 @@ inline void declare_task(context& cx, const ast::task_decl& t) {
 }
 
 /// The task `name` names: a task, or a socket with a handler (its data task) where `data` allows.
-inline std::uint32_t task_named(const context& cx, const std::string& name, source_position pos, bool data) {
+inline WAFER_CONSTEXPR std::uint32_t task_named(const context& cx, const std::string& name, source_position pos,
+                                                bool data) {
     const auto& d = cx.scopes.lookup(name, pos);
     if (const auto* t = std::get_if<task_symbol>(&d.what)) return static_cast<std::uint32_t>(t->index);
     if (const auto* s = std::get_if<socket_symbol>(&d.what); s && data) {
@@ -171,7 +174,7 @@ inline std::uint32_t task_named(const context& cx, const std::string& name, sour
 }
 
 /// The local task `name` names, for activate and an async completion.
-inline std::uint32_t local_task(const context& cx, const std::string& name, source_position pos) {
+inline WAFER_CONSTEXPR std::uint32_t local_task(const context& cx, const std::string& name, source_position pos) {
     const auto k = task_named(cx, name, pos, false);
     if (cx.out.tasks[k].kind != ir::task_kind::local)
         cx.report.fail(pos, "task " + quote(name) + " is a control task, which a control wavelet runs; only a "
@@ -180,11 +183,11 @@ inline std::uint32_t local_task(const context& cx, const std::string& name, sour
 }
 
 /// A task or handler to block or unblock.
-inline std::uint32_t any_task(const context& cx, const std::string& name, source_position pos) {
+inline WAFER_CONSTEXPR std::uint32_t any_task(const context& cx, const std::string& name, source_position pos) {
     return task_named(cx, name, pos, true);
 }
 
-inline void lower_task_statement(context& cx, const ast::task_statement& a) {
+inline WAFER_CONSTEXPR void lower_task_statement(context& cx, const ast::task_statement& a) {
     using verb = ast::task_statement::verb;
     ir::instruction i;
     i.code = a.v == verb::activate ? ir::instr::activate : a.v == verb::block ? ir::instr::block : ir::instr::unblock;

@@ -33,12 +33,12 @@ struct statement_lowering {
     void operator()(const ast::struct_decl& s) const { declare_struct(cx, s); }
     void operator()(const ast::typedef_decl& t) const { declare_typedef(cx, t); }
     void operator()(const ast::function_decl& f) const { declare_function(cx, f); }
-    void operator()(const ast::handler_decl& h) const { declare_handler(cx, h); }
+    WAFER_CONSTEXPR void operator()(const ast::handler_decl& h) const { declare_handler(cx, h); }
     void operator()(const ast::return_statement& r) const { lower_return(cx, r); }
     void operator()(const ast::call_statement& c) const { lower_call_statement(cx, c); }
     void operator()(const ast::fifo_decl& f) const { declare_fifo(cx, f); }
-    void operator()(const ast::task_decl& t) const { declare_task(cx, t); }
-    void operator()(const ast::task_statement& a) const { lower_task_statement(cx, a); }
+    WAFER_CONSTEXPR void operator()(const ast::task_decl& t) const { declare_task(cx, t); }
+    WAFER_CONSTEXPR void operator()(const ast::task_statement& a) const { lower_task_statement(cx, a); }
     void operator()(const ast::import_statement& i) const {
         // The package's declarations and statements join the global scope where the import stands.
         if (!cx.scopes.at_top_level()) cx.report.fail(i.pos, "import " + i.package + " must stand at top level");
@@ -67,12 +67,12 @@ struct statement_lowering {
                 cx.report.error(i.pos, "package " + quote(i.package) + " declares no " + quote(name) + " to import");
     }
     WAFER_CONSTEXPR void operator()(const ast::assignment& a) const { lower_assignment(cx, a); }
-    void operator()(const ast::block& b) const {
+    WAFER_CONSTEXPR void operator()(const ast::block& b) const {
         check_depth(b.pos);
         scope_stack::nested scope(cx.scopes);  // the label only names the block (reference §1)
         lower_statements(cx, b.body);
     }
-    void operator()(const ast::if_statement& i) const {
+    WAFER_CONSTEXPR void operator()(const ast::if_statement& i) const {
         check_depth(i.pos);
         check_well_formed(i.condition, cx.report);
         if (const auto known = evaluator(cx.scopes, cx.report).truth_of(i.condition)) {
@@ -99,19 +99,19 @@ struct statement_lowering {
         branch(i.else_branch);
         s.jump(join, join, i.pos);
     }
-    void operator()(const ast::loop_statement& l) const {
+    WAFER_CONSTEXPR void operator()(const ast::loop_statement& l) const {
         check_depth(l.pos);
         scope_stack::nested iterators(cx.scopes);
         scalar_loops(cx, l.loops, 0, [&] { branch(l.body); });
     }
 
 private:
-    void check_depth(source_position pos) const {
+    WAFER_CONSTEXPR void check_depth(source_position pos) const {
         if (cx.scopes.depth() > max_nesting)
             cx.report.fail(pos, "blocks nest deeper than " + decimal(max_nesting) + " levels");
     }
     /// A branch or loop body: its own scope, as if it were a block.
-    void branch(const std::vector<ast::statement>& body) const {
+    WAFER_CONSTEXPR void branch(const std::vector<ast::statement>& body) const {
         scope_stack::nested scope(cx.scopes);
         lower_statements(cx, body);
     }

@@ -24,7 +24,7 @@
 namespace wafer::tungsten::detail {
 
 /// Whether `e` names a DSD loop iterator (one whose values the operation walks).
-inline bool uses_dsd_iterator(const context& cx, const ast::expr& e) {
+inline WAFER_CONSTEXPR bool uses_dsd_iterator(const context& cx, const ast::expr& e) {
     if (e.k == ast::expr::kind::name) {
         const auto* d = cx.scopes.find(e.name);
         const auto* it = d ? std::get_if<iterator_symbol>(&d->what) : nullptr;
@@ -37,7 +37,7 @@ inline bool uses_dsd_iterator(const context& cx, const ast::expr& e) {
 
 /// Whether `e` is a value scalar code computes with no effect: constants, params, variables,
 /// elements and iterators under operators and casts (no socket or FIFO read, no call).
-inline bool plain_value(const context& cx, const ast::expr& e) {
+inline WAFER_CONSTEXPR bool plain_value(const context& cx, const ast::expr& e) {
     using kind = ast::expr::kind;
     switch (e.k) {
         case kind::integer: case kind::size_of: case kind::size_of_type: return true;
@@ -66,7 +66,7 @@ struct offset_form {
     std::vector<std::pair<std::int64_t, const ast::expr*>> terms;
 };
 
-inline std::optional<offset_form> offset_form_of(const context& cx, const ast::expr& e) {
+inline WAFER_CONSTEXPR std::optional<offset_form> offset_form_of(const context& cx, const ast::expr& e) {
     if (auto a = cx.eval.affine_of(e)) return offset_form{*a, {}};
     if (!uses_dsd_iterator(cx, e)) {
         if (!plain_value(cx, e)) return std::nullopt;
@@ -81,14 +81,16 @@ inline std::optional<offset_form> offset_form_of(const context& cx, const ast::e
     };
     if (e.k == ast::expr::kind::negate) {
         auto f = offset_form_of(cx, e.operands[0]);
-        return f ? std::optional(scaled(std::move(*f), -1)) : std::nullopt;
+        if (!f) return std::nullopt;  // no `?:` with a vector: see variable_operand()
+        return scaled(std::move(*f), -1);
     }
     if (e.k != ast::expr::kind::binary) return std::nullopt;
     if (e.op == ast::binary_op::mul) {
         for (int side = 0; side < 2; ++side)
             if (auto k = cx.eval.integer_of(e.operands[std::size_t(side)])) {
                 auto f = offset_form_of(cx, e.operands[std::size_t(1 - side)]);
-                return f ? std::optional(scaled(std::move(*f), *k)) : std::nullopt;
+                if (!f) return std::nullopt;
+                return scaled(std::move(*f), *k);
             }
         return std::nullopt;
     }
@@ -145,7 +147,7 @@ public:
     }
 
     /// The target `name` of a declarator's initializer.
-    ir::dsd target(const variable_symbol& v, const std::string& name, source_position pos) {
+    WAFER_CONSTEXPR ir::dsd target(const variable_symbol& v, const std::string& name, source_position pos) {
         auto a = value_access(v, ast::name_expr(name, pos), cx_.report);
         set_type(a.type, name, pos);
         return variable_operand(a);
@@ -255,7 +257,8 @@ private:
         std::int64_t first_words = 0;                                  // words per unit of frame.first
         for (const auto& step : a.steps) {
             const auto& sub = *step.index;
-            auto form = f_.dynamic ? offset_form_of(cx_, sub) : std::nullopt;
+            std::optional<offset_form> form;  // not `?:`, which g++ 12 mis-evaluates in a constant expression
+            if (f_.dynamic) form = offset_form_of(cx_, sub);
             auto offset = form ? std::optional(form->fixed) : cx_.eval.affine_of(sub);
             if (!offset)
                 cx_.report.fail(sub.pos, "a subscript of " + quote(step.array) +
@@ -325,8 +328,8 @@ private:
 
     /// Σ factor·term + first_words·first in 32 bits, computed before the operation is issued
     /// (increment_dsd_offset).
-    ir::reg offset_register(const std::vector<std::pair<std::int64_t, const ast::expr*>>& terms,
-                            std::int64_t first_words) const {
+    WAFER_CONSTEXPR ir::reg offset_register(const std::vector<std::pair<std::int64_t, const ast::expr*>>& terms,
+                                            std::int64_t first_words) const {
         scalar_lowering s(cx_);
         s.at(f_.pos);
         const auto words = [](std::int64_t k) { return ir::imm(static_cast<std::uint32_t>(k)); };

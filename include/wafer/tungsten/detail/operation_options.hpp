@@ -26,12 +26,15 @@ public:
 
     /// Sets `op`'s fields from the statement's options; scalar code they need (an `index` value)
     /// goes before the operation is issued.
-    void apply(ir::dsd_op& op) {
+    WAFER_CONSTEXPR void apply(ir::dsd_op& op) {
         wafer::detail::flat_set<std::string> seen;
         for (const auto& o : a_.options) {
             // unblock, activate and a bare task name (`async(t)`) all set the completion action.
             const bool completion = o.name == "activate" || o.name == "unblock" || !is_option(o.name);
-            if (!seen.insert(completion ? "activate" : o.name).second)
+            std::string key =
+                o.name;  // not `completion ? ... : o.name`: g++ 12 faults on that in a constant expression
+            if (completion) key = "activate";
+            if (!seen.insert(std::move(key)).second)
                 cx_.report.fail(o.pos, o.name == "activate" || o.name == "unblock"
                                            ? "an operation activates or unblocks at most one task when it completes"
                                            : "option " + quote(o.name) + " is given twice");
@@ -41,14 +44,14 @@ public:
     }
 
     /// `result x`: the register the operation's result goes to, or none.
-    ir::reg result_register() {
+    WAFER_CONSTEXPR ir::reg result_register() {
         if (result_) result_reg_ = cx_.new_register();
         return result_reg_;
     }
 
     /// Stores the result into `result x`'s variable: 1 when the operation completed (as one that ran
     /// no element did), 0 when a FIFO ended it early.
-    void store_result(bool issued) {
+    WAFER_CONSTEXPR void store_result(bool issued) {
         if (!result_) return;
         scalar_lowering s(cx_);
         s.at(result_->pos);
@@ -62,7 +65,9 @@ private:
         "activate", "unblock",        "on_control", "priority", "microthread",  "index", "control",
         "advance_switch", "control_transform", "simd32", "simd64", "simd32_or_64", "zero", "result"};
 
-    static bool is_option(const std::string& n) { return std::find(names.begin(), names.end(), n) != names.end(); }
+    WAFER_CONSTEXPR static bool is_option(const std::string& n) {
+        return std::find(names.begin(), names.end(), n) != names.end();
+    }
 
     /// "the options are activate, unblock, ... and result".
     static std::string option_list() {
@@ -72,7 +77,7 @@ private:
         return out;
     }
 
-    void apply(ir::dsd_op& op, const ast::operation_option& o) {
+    WAFER_CONSTEXPR void apply(ir::dsd_op& op, const ast::operation_option& o) {
         const auto& n = o.name;
         if (n == "activate" || n == "unblock") return completion(op.on_complete, n, o);
         if (n == "on_control") return on_control(op, o);
@@ -96,40 +101,40 @@ private:
             result_ = o;
             return;
         }
-        const std::string options = option_list();
         // `async(t)`: the task its completion activates.
         if (a_.async && o.word.empty() && !o.value) {
             const auto* d = cx_.scopes.find(n);
             if (d && std::holds_alternative<task_symbol>(d->what))
                 return completion(op.on_complete, "activate", ast::operation_option{"activate", n, {}, o.pos});
             cx_.report.fail(o.pos, quote(n) + (d ? " is " + a_kind(*d) + ", not a task" : " is not declared") +
-                                       ": async(t) names the local task its completion activates, and " + options);
+                                       ": async(t) names the local task its completion activates, and " +
+                                       option_list());
         }
-        cx_.report.fail(o.pos, quote(n) + " is not an operation option; " + options);
+        cx_.report.fail(o.pos, quote(n) + " is not an operation option; " + option_list());
     }
 
     /// The value of `index k` or `microthread 3`: a lone name after the option reads as its word.
-    static std::optional<ast::expr> value_of(const ast::operation_option& o) {
+    WAFER_CONSTEXPR static std::optional<ast::expr> value_of(const ast::operation_option& o) {
         if (o.value && o.word.empty()) return o.value;
         if (!o.value && !o.word.empty()) return ast::name_expr(o.word, o.pos);
         return std::nullopt;
     }
 
-    void plain(const ast::operation_option& o) const {
+    WAFER_CONSTEXPR void plain(const ast::operation_option& o) const {
         if (!o.word.empty() || o.value) cx_.report.fail(o.pos, "option " + quote(o.name) + " takes no value");
     }
-    const std::string& word(const ast::operation_option& o, const char* what) const {
+    WAFER_CONSTEXPR const std::string& word(const ast::operation_option& o, const char* what) const {
         if (o.word.empty() || o.value) cx_.report.fail(o.pos, "option " + quote(o.name) + " takes " + what);
         return o.word;
     }
-    void async_only(const ast::operation_option& o) const {
+    WAFER_CONSTEXPR void async_only(const ast::operation_option& o) const {
         if (!a_.async)
             cx_.report.fail(o.pos, "option " + quote(o.name) + " belongs to an asynchronous operation: write async(" +
                                        o.name + (o.word.empty() ? "" : " " + o.word) + ") instead of dsd(...)");
     }
 
     /// `activate t` or `unblock t`, on completion or on a control wavelet.
-    void completion(ir::task_action& action, const std::string& verb, const ast::operation_option& o) {
+    WAFER_CONSTEXPR void completion(ir::task_action& action, const std::string& verb, const ast::operation_option& o) {
         async_only(o);
         const auto& name = word(o, "a task");
         action.k = verb == "activate" ? ir::task_action::kind::activate : ir::task_action::kind::unblock;
@@ -177,7 +182,7 @@ private:
 
     /// `index v`: the operation's index, read when it is issued; a socket target carries it in each
     /// wavelet's high 16 bits (dsd-reference.rst, Explicit Index Offset).
-    void index(ir::dsd_op& op, const ast::operation_option& o) {
+    WAFER_CONSTEXPR void index(ir::dsd_op& op, const ast::operation_option& o) {
         const auto value = value_of(o);
         if (!value) cx_.report.fail(o.pos, "option 'index' takes a value: index k");
         if (ir::sources_of(op.op) < 2)
@@ -238,7 +243,7 @@ private:
         out.zero = found == 1 || sources == 1 ? ir::zero_source::second : ir::zero_source::first;
     }
 
-    ir::dsd& socket_target(ir::dsd_op& op, const ast::operation_option& o) const {
+    WAFER_CONSTEXPR ir::dsd& socket_target(ir::dsd_op& op, const ast::operation_option& o) const {
         if (op.dst.k != ir::dsd::kind::fabout)
             cx_.report.fail(o.pos, "option " + quote(o.name) + " is an option of a socket the operation writes, and "
                                                                "this one writes no socket");
@@ -247,7 +252,7 @@ private:
 
     /// WSE-2 derives the microthread from the queues: a fabout's output queue, else the first
     /// fabin's (dsd-reference.rst, Microthreads); WSE-3 may name one.
-    void assign_microthread(const ir::dsd_op& op) {
+    WAFER_CONSTEXPR void assign_microthread(const ir::dsd_op& op) {
         int thread = op.microthread;
         if (thread < 0 && ir::is_fabric(op.dst.k)) thread = op.dst.queue;
         for (const auto& s : op.src)

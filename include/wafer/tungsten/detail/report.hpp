@@ -63,7 +63,7 @@ public:
     };
 
     /// Errors reported so far, captured ones included.
-    std::size_t errors() const noexcept { return state_->errors; }
+    WAFER_CONSTEXPR std::size_t errors() const noexcept { return state_->errors; }
 
     /// While it lives, what the reporter reports is kept in `into` instead of going to the sink.
     class capture {
@@ -85,7 +85,8 @@ public:
     void forget_errors_since(std::size_t n) const noexcept { state_->errors = n; }
 
     /// Reports diagnostics captured earlier.
-    void replay(std::vector<diagnostic> captured) const {
+    WAFER_CONSTEXPR void replay(std::vector<diagnostic>&& captured)
+        const {  // &&: g++ 12 faults destroying a by-value one in a constant expression (docs/embedding.md)
         for (auto& d : captured) (state_->capture ? state_->capture->push_back(std::move(d)) : sink_.add(std::move(d)));
     }
 

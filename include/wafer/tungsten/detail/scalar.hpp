@@ -37,11 +37,11 @@ struct rvalue {
 
 class scalar_lowering {
 public:
-    explicit scalar_lowering(context& cx) : cx_(cx) {}
+    WAFER_CONSTEXPR explicit scalar_lowering(context& cx) : cx_(cx) {}
 
     // ---- values
 
-    rvalue eval(const ast::expr& e) {
+    WAFER_CONSTEXPR rvalue eval(const ast::expr& e) {
         using kind = ast::expr::kind;
         if (auto c = cx_.eval.constant_of(e)) return rvalue{rvalue::kind::constant, *c, {}, base_type::xp};
         switch (e.k) {
@@ -78,7 +78,7 @@ public:
 
     /// `v` in type `t`: a constant converted as a literal, a predicate as the compare mask (or as
     /// 0/1 when `count`, or for u1), a typed value converted.
-    ir::value as(const rvalue& v, base_type t, source_position pos, bool count = false) {
+    WAFER_CONSTEXPR ir::value as(const rvalue& v, base_type t, source_position pos, bool count = false) {
         if (v.k == rvalue::kind::typed && mixes_hp(v.type, t))
             cx_.report.fail(pos, "an " + type_text(v.type) + " value where " + type_text(t) + " is needed: hp "
                                  "converts to or from sp and ep only by a cast; write (" + type_text(t) + ")(...)");
@@ -86,7 +86,7 @@ public:
     }
 
     /// `v` in type `t` as a cast converts it: any base type to any other.
-    ir::value cast_to(const rvalue& v, base_type t, source_position pos, bool count) {
+    WAFER_CONSTEXPR ir::value cast_to(const rvalue& v, base_type t, source_position pos, bool count) {
         check_scalar(t, pos);
         switch (v.k) {
             case rvalue::kind::constant:
@@ -104,7 +104,7 @@ public:
     }
 
     /// The 0/1 truth of `v` (nonzero is true), as a u16 value.
-    ir::value truth(const rvalue& v, source_position pos) {
+    WAFER_CONSTEXPR ir::value truth(const rvalue& v, source_position pos) {
         if (v.k == rvalue::kind::predicate || is_u1(v)) return v.v;
         if (v.k == rvalue::kind::constant) return ir::imm(truth_of(v.c) ? 1u : 0u);
         check_scalar(v.type, pos);
@@ -114,7 +114,7 @@ public:
     // ---- assignment
 
     /// `target = v` (a scalar, an element or a socket).
-    void assign(const ast::expr& target, const rvalue& v) {
+    WAFER_CONSTEXPR void assign(const ast::expr& target, const rvalue& v) {
         const auto& d = assignable(cx_.scopes, cx_.report, target);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return send(*s, target, v);
         if (std::holds_alternative<fifo_symbol>(d.what)) fifo_in_scalar_code(target);
@@ -123,7 +123,7 @@ public:
 
     /// `pick[k] = stream(x)` (docs/tungsten.md, Streams): the descriptor of vector x — the address of
     /// its first element, its stride in words and its extent — into the four words of pick[k].
-    void assign_stream(const ast::expr& target, const ast::expr& call) {
+    WAFER_CONSTEXPR void assign_stream(const ast::expr& target, const ast::expr& call) {
         const auto& d = assignable(cx_.scopes, cx_.report, target);
         const auto* pick = std::get_if<variable_symbol>(&d.what);
         if (!pick || !pick->stream_of)
@@ -166,7 +166,7 @@ public:
     /// `target = __builtin_merge(index, value)` (reference §3, MERGES32): the 64-bit value whose low
     /// 32 bits are `value`'s and high 32 bits `index` (docs/tungsten.md), stored into a u64 or s64
     /// element, or sent as two wavelets, value first.
-    void assign_merge(const ast::expr& target, const ast::expr& merge) {
+    WAFER_CONSTEXPR void assign_merge(const ast::expr& target, const ast::expr& merge) {
         if (merge.operands.size() != 2)
             cx_.report.fail(merge.pos, "__builtin_merge takes an index and a value, and " +
                                            decimal(merge.operands.size()) +
@@ -200,7 +200,7 @@ public:
     }
 
     /// `target = v` where `target` names (and subscripts) the variable `var`, or a member of it.
-    void store(const variable_symbol& var, const ast::expr& target, const rvalue& v) {
+    WAFER_CONSTEXPR void store(const variable_symbol& var, const ast::expr& target, const rvalue& v) {
         auto a = value_access(var, target, cx_.report);
         check_scalar(a.type, target.pos, a.path);
         cx_.base_used(a, true, target.pos);
@@ -212,7 +212,7 @@ public:
     }
 
     /// Branches on `condition`: to `on_true` when it holds, else to `on_false`.
-    void branch(const ast::expr& condition, std::uint32_t on_true, std::uint32_t on_false) {
+    WAFER_CONSTEXPR void branch(const ast::expr& condition, std::uint32_t on_true, std::uint32_t on_false) {
         auto t = truth(eval(condition), condition.pos);
         ir::instruction b = make(ir::instr::branch, base_type::u16, condition.pos);
         b.src[0] = t;
@@ -221,14 +221,14 @@ public:
         cx_.end_block(b, on_true);
     }
 
-    void jump(std::uint32_t to, std::uint32_t next, source_position pos) {
+    WAFER_CONSTEXPR void jump(std::uint32_t to, std::uint32_t next, source_position pos) {
         ir::instruction j = make(ir::instr::jump, base_type::u16, pos);
         j.target = to;
         cx_.end_block(j, next);
     }
 
     /// `dst = OP a, b` (arithmetic or a comparison) in type `t`, in a new register.
-    ir::value arithmetic(ir::instr code, base_type t, ir::value a, ir::value b) {
+    WAFER_CONSTEXPR ir::value arithmetic(ir::instr code, base_type t, ir::value a, ir::value b) {
         ir::instruction i = make(code, t, pos_);
         i.dst = cx_.new_register();
         i.src = {a, b, {}};
@@ -244,7 +244,7 @@ public:
     }
 
     /// `dst = a` in a register that stays `dst` (a loop counter, a merge of branches).
-    void move(ir::reg dst, ir::value a, base_type t) {
+    WAFER_CONSTEXPR void move(ir::reg dst, ir::value a, base_type t) {
         ir::instruction i = make(ir::instr::mov, t, pos_);
         i.dst = dst;
         i.src[0] = a;
@@ -252,10 +252,10 @@ public:
     }
 
     /// Where the code goes on meaning (for instructions made from no one node).
-    void at(source_position pos) { pos_ = pos; }
+    WAFER_CONSTEXPR void at(source_position pos) { pos_ = pos; }
 
     /// Bits [offset, offset + width) of the 32-bit `v`, sign-extended when `is_signed`.
-    ir::value bits_of(ir::value v, int offset, int width, bool is_signed) {
+    WAFER_CONSTEXPR ir::value bits_of(ir::value v, int offset, int width, bool is_signed) {
         const auto count = [](int n) { return ir::imm(static_cast<std::uint32_t>(n)); };
         if (is_signed) {
             const auto high = 32 - offset - width;
@@ -273,8 +273,10 @@ public:
     rvalue sum(const ast::expr& e);
 
 private:
-    static rvalue typed(base_type t, ir::value v) { return rvalue{rvalue::kind::typed, {}, v, t}; }
-    static rvalue predicate(ir::value v) { return rvalue{rvalue::kind::predicate, {}, v, base_type::u1}; }
+    WAFER_CONSTEXPR static rvalue typed(base_type t, ir::value v) { return rvalue{rvalue::kind::typed, {}, v, t}; }
+    WAFER_CONSTEXPR static rvalue predicate(ir::value v) {
+        return rvalue{rvalue::kind::predicate, {}, v, base_type::u1};
+    }
     static bool is_u1(const rvalue& v) { return v.k == rvalue::kind::typed && v.type == base_type::u1; }
     static bool truth_of(const constant& c) { return c.is_real ? c.real != 0 : c.integer != 0; }
     static constexpr ir::value zero = ir::imm(0);  // +0.0 has no bits set: zero in every type
@@ -289,13 +291,13 @@ private:
     }
 
     /// The type a value computes in by itself: a constant is xp (or sp when real), a u1 or predicate xp.
-    static base_type value_type(const rvalue& v) {
+    WAFER_CONSTEXPR static base_type value_type(const rvalue& v) {
         if (v.k == rvalue::kind::constant) return v.c.is_real ? base_type::sp : base_type::xp;
         if (v.k == rvalue::kind::predicate || v.type == base_type::u1) return base_type::xp;
         return v.type;
     }
 
-    ir::instruction make(ir::instr code, base_type t, source_position pos) const {
+    WAFER_CONSTEXPR ir::instruction make(ir::instr code, base_type t, source_position pos) const {
         ir::instruction i;
         i.code = code;
         i.type = scalar_type_of(t);
@@ -304,7 +306,7 @@ private:
     }
 
     /// 64-bit values are storage only (reference §3): every scalar use is rejected, naming the use.
-    void check_scalar(base_type t, source_position pos, const std::string& name = {}) const {
+    WAFER_CONSTEXPR void check_scalar(base_type t, source_position pos, const std::string& name = {}) const {
         if (t == base_type::u64 || t == base_type::s64)
             cx_.report.fail(pos, (name.empty() ? std::string("this value") : quote(name)) + " is " + type_text(t) +
                                      ": a 64-bit value is storage only; read or write its words through a u16 or "
@@ -315,7 +317,7 @@ private:
 
     /// `v` (of type `from`) in type `to`: bits are kept where the IR types share a width and kind
     /// (xp and u16; u32 and s32; ep widening to sp); otherwise one convert.
-    ir::value converted(ir::value v, base_type from, base_type to) {
+    WAFER_CONSTEXPR ir::value converted(ir::value v, base_type from, base_type to) {
         if (from == base_type::u1) from = base_type::u16;
         const auto f = scalar_type_of(from), t = scalar_type_of(to);
         const bool same_integer = !ir::is_float(f) && !ir::is_float(t) && ir::words_of(f) == ir::words_of(t);
@@ -328,7 +330,7 @@ private:
         return ir::r(i.dst);
     }
 
-    rvalue read(const ast::expr& e) {
+    WAFER_CONSTEXPR rvalue read(const ast::expr& e) {
         const auto& root = root_of(e);
         const auto& d = cx_.scopes.lookup(root.name, root.pos);
         if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
@@ -347,7 +349,7 @@ private:
         cx_.report.fail(e.pos, quote(e.name) + " is " + a_kind(d) + ", not an array");
     }
 
-    rvalue load(const access& a, source_position pos) {
+    WAFER_CONSTEXPR rvalue load(const access& a, source_position pos) {
         check_scalar(a.type, pos, a.path);
         auto [base, offset] = address_of(a);
         ir::instruction ld = make(ir::instr::load, a.type, pos);
@@ -361,7 +363,7 @@ public:
     /// The base and offset of the element `a` reaches: an immediate address when every subscript is
     /// a constant, else base plus an offset computed in 32 bits. Subscripts whose values the loops
     /// bound are checked against their dimensions (wafer's check; Carbide has none).
-    std::pair<ir::value, ir::value> address_of(const access& a) {
+    WAFER_CONSTEXPR std::pair<ir::value, ir::value> address_of(const access& a) {
         std::int64_t base = a.base;
         std::optional<ir::value> offset;
         for (const auto& step : a.steps) {
@@ -394,7 +396,7 @@ public:
     }
 
     /// What the loops' ranges say of a subscript: outside its dimension it is an error.
-    void check_bounds(const subscript_step& step) {
+    WAFER_CONSTEXPR void check_bounds(const subscript_step& step) {
         const auto& sub = *step.index;
         auto r = range_of(sub);
         if (!r) return;
@@ -414,7 +416,7 @@ public:
 
     /// The values an integer expression takes, when constants and bounded iterators under + - and *
     /// by a constant tell; nullopt otherwise.
-    std::optional<std::pair<std::int64_t, std::int64_t>> range_of(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::optional<std::pair<std::int64_t, std::int64_t>> range_of(const ast::expr& e) const {
         using kind = ast::expr::kind;
         if (auto c = cx_.eval.constant_of(e)) {
             if (c->is_real) return std::nullopt;
@@ -451,7 +453,7 @@ public:
 private:
     // ---- sockets: one element through the scratch words
 
-    ir::dsd_op one_element(base_type t, source_position pos) const {
+    WAFER_CONSTEXPR ir::dsd_op one_element(base_type t, source_position pos) const {
         ir::dsd_op op;
         op.op = ir::opcode::mov;
         op.type = *data_type_of(t);
@@ -460,7 +462,7 @@ private:
         return op;
     }
 
-    rvalue receive(const socket_symbol& s, const ast::expr& e) {
+    WAFER_CONSTEXPR rvalue receive(const socket_symbol& s, const ast::expr& e) {
         auto op = one_element(s.type, e.pos);
         op.src[0] = fabric_operand(cx_, s, e, true);
         op.dst = cx_.scratch_operand();
@@ -473,7 +475,7 @@ private:
         return typed(s.type, ir::r(ld.dst));
     }
 
-    void send(const socket_symbol& s, const ast::expr& target, const rvalue& v) {
+    WAFER_CONSTEXPR void send(const socket_symbol& s, const ast::expr& target, const rvalue& v) {
         auto value = as(v, s.type, target.pos);
         ir::instruction st = make(ir::instr::store, s.type, target.pos);
         cx_.scratch_address(st);
@@ -494,7 +496,7 @@ private:
         return typed(e.type, cast_to(x, e.type, e.pos, true));
     }
 
-    rvalue conditional(const ast::expr& e) {
+    WAFER_CONSTEXPR rvalue conditional(const ast::expr& e) {
         const auto then_block = cx_.new_block(), else_block = cx_.new_block(), join = cx_.new_block();
         branch(e.operands[0], then_block, else_block);
         // Both arms convert to one type: each arm's is known only once it is lowered, so the
@@ -510,7 +512,7 @@ private:
     }
 
     /// The common type of two expressions, without lowering them.
-    base_type arm_type(const ast::expr& a, const ast::expr& b) const {
+    WAFER_CONSTEXPR base_type arm_type(const ast::expr& a, const ast::expr& b) const {
         auto ta = static_type(a), tb = static_type(b);
         if (!ta && !tb) return base_type::xp;
         if (!ta) return *tb;
@@ -519,7 +521,7 @@ private:
     }
 
     /// The type `e` computes in when it has one of its own (constants have none).
-    std::optional<base_type> static_type(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::optional<base_type> static_type(const ast::expr& e) const {
         using kind = ast::expr::kind;
         if (auto c = cx_.eval.constant_of(e)) return c->is_real ? std::optional(base_type::sp) : std::nullopt;
         switch (e.k) {
@@ -556,7 +558,7 @@ private:
         }
     }
 
-    rvalue binary(const ast::expr& e) {
+    WAFER_CONSTEXPR rvalue binary(const ast::expr& e) {
         using op = ast::binary_op;
         if (ast::is_logical(e.op)) return logical(e);
         auto l = eval(e.operands[0]);
@@ -603,7 +605,7 @@ private:
     }
 
     /// `a && b`, `a || b`: b is evaluated only when a does not decide.
-    rvalue logical(const ast::expr& e) {
+    WAFER_CONSTEXPR rvalue logical(const ast::expr& e) {
         const bool is_and = e.op == ast::binary_op::logical_and;
         const auto result = cx_.new_register();
         move(result, truth(eval(e.operands[0]), e.operands[0].pos), base_type::u16);

@@ -123,7 +123,7 @@ public:
     WAFER_CONSTEXPR explicit scope_stack(const reporter& report) : report_(report) { open(); }
 
     WAFER_CONSTEXPR bool at_top_level() const noexcept { return scopes_.size() == 1; }
-    std::size_t depth() const noexcept { return scopes_.size(); }
+    WAFER_CONSTEXPR std::size_t depth() const noexcept { return scopes_.size(); }
 
     /// Declares `d` (pending) in the innermost scope; a name already declared there is an error.
     /// The reference stays valid while the scope is open.
@@ -209,18 +209,18 @@ public:
 
     /// The number the next declaration gets: a body_scope made with it sees the top-level
     /// declarations made so far.
-    std::uint32_t next_order() const noexcept { return next_order_; }
+    WAFER_CONSTEXPR std::uint32_t next_order() const noexcept { return next_order_; }
 
     /// A function's or handler's body for as long as this object lives: it sees its own scopes and
     /// the top-level declarations numbered below `order`, never the scopes of the code around it.
     class body_scope {
     public:
-        body_scope(scope_stack& s, std::uint32_t order) : s_(s), floor_(s.floor_), limit_(s.limit_) {
+        WAFER_CONSTEXPR body_scope(scope_stack& s, std::uint32_t order) : s_(s), floor_(s.floor_), limit_(s.limit_) {
             s_.floor_ = s_.scopes_.size();
             s_.limit_ = order;
             s_.open();
         }
-        ~body_scope() {
+        WAFER_CONSTEXPR ~body_scope() {
             s_.close();
             s_.floor_ = floor_;
             s_.limit_ = limit_;

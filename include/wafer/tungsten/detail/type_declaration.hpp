@@ -45,7 +45,7 @@ inline WAFER_CONSTEXPR object_type with_dimensions(context& cx, object_type t, c
 }
 
 /// The type of a declarator or member: its base, struct, union or typedef, then its own dimensions.
-inline object_type declared_type(context& cx, const ast::var_decl& decl) {
+inline WAFER_CONSTEXPR object_type declared_type(context& cx, const ast::var_decl& decl) {
     return with_dimensions(cx, type_named(cx.scopes, cx.report, decl.type, decl.named, decl.pos), decl.dims,
                            decl.name);
 }
