@@ -2,6 +2,11 @@
 // The AST nodes' construction, copy, move and destruction (ast.hpp), two node makers and a
 // statement's comparison: inline in header-only use, compiled once with the rest of wafer/src.hpp
 // otherwise.
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
 #include "wafer/tungsten/ast.hpp"
 
 namespace wafer::tungsten::ast {
@@ -12,8 +17,45 @@ WAFER_DEFINE_SPECIAL_MEMBERS(dimension)
 WAFER_DEFINE_SPECIAL_MEMBERS(var_decl)
 WAFER_DEFINE_SPECIAL_MEMBERS(iterator)
 WAFER_DEFINE_SPECIAL_MEMBERS(assignment)
-WAFER_DEFINE_SPECIAL_MEMBERS(statement)
 WAFER_DEFINE_SPECIAL_MEMBERS(program)
+
+namespace detail {
+/// `o`'s alternative, copied or moved into a variant made for it by its index. std::variant's own
+/// copy and move constructors cost g++ 12 time and memory exponential in the alternative's index to
+/// evaluate in a constant expression (about 1.5x for each; a task statement, index 15, took 5 s and
+/// 200 MB to move: docs/performance.md), while constructing in place and assigning do not.
+template <std::size_t I, class S>
+WAFER_CONSTEXPR statement::variant alternative_of(S&& o) {
+    // Only constant-evaluated, where no variant is valueless (nothing throws): the last index is o's.
+    if constexpr (I + 1 < std::variant_size_v<statement::variant>)
+        if (o.index() != I) return alternative_of<I + 1>(std::forward<S>(o));
+    if constexpr (std::is_const_v<std::remove_reference_t<S>>)
+        return statement::variant(std::in_place_index<I>, *std::get_if<I>(&o));
+    else
+        return statement::variant(std::in_place_index<I>, std::move(*std::get_if<I>(&o)));
+}
+}  // namespace detail
+
+WAFER_CONSTEXPR statement::statement() = default;
+// Made empty, then assigned: a base initialized from alternative_of()'s variant would be moved
+// from it, the cost avoided. At run time the variant's own assignment serves.
+WAFER_CONSTEXPR statement::statement(const statement& o) : variant() { *this = o; }
+WAFER_CONSTEXPR statement::statement(statement&& o) noexcept : variant() { *this = std::move(o); }
+WAFER_CONSTEXPR statement& statement::operator=(const statement& o) {
+    if (std::is_constant_evaluated())
+        variant::operator=(detail::alternative_of<0>(o));
+    else
+        variant::operator=(static_cast<const variant&>(o));
+    return *this;
+}
+WAFER_CONSTEXPR statement& statement::operator=(statement&& o) noexcept {
+    if (std::is_constant_evaluated())
+        variant::operator=(detail::alternative_of<0>(std::move(o)));
+    else
+        variant::operator=(static_cast<variant&&>(o));
+    return *this;
+}
+WAFER_CONSTEXPR statement::~statement() = default;
 
 // The name is viewed, not taken by value: g++ 12 cannot move from or destroy a string parameter
 // taken by value in a constant expression (docs/embedding.md), and the lowering makes names.

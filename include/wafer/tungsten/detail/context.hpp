@@ -181,8 +181,8 @@ public:
                 next_register, temp_words,   temp_operands.size(), scratch_uses.size(), scratch_operands.size(),
                 base_set_at_, handled,      microthreads};
     }
-    WAFER_CONSTEXPR void restore(
-        checkpoint&& c) {  // &&: g++ 12 faults destroying a by-value one in a constant expression (docs/embedding.md)
+    /// (&&: g++ 12 faults destroying a by-value checkpoint, which holds strings, in a constant expression.)
+    WAFER_CONSTEXPR void restore(checkpoint&& c) {
         out = std::move(c.out);
         memory = std::move(c.memory);
         input_taken = c.input_taken;

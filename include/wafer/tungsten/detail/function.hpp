@@ -60,6 +60,7 @@ inline WAFER_CONSTEXPR std::vector<variable_symbol*> declare_params(context& cx,
 
 /// Lowers `body` as the body of `frame`, appending to the current block; goes on after it. The jump
 /// out of it is at `pos` (the function's or handler's declaration) in listings and reports.
+/// (`frame` by &&: g++ 12 faults destroying a by-value call frame in a constant expression.)
 inline WAFER_CONSTEXPR void lower_body(context& cx, call_frame&& frame, const std::vector<ast::statement>& body,
                                        source_position pos) {
     frame.exit = cx.new_block();

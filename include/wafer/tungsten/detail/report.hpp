@@ -85,8 +85,8 @@ public:
     void forget_errors_since(std::size_t n) const noexcept { state_->errors = n; }
 
     /// Reports diagnostics captured earlier.
-    WAFER_CONSTEXPR void replay(std::vector<diagnostic>&& captured)
-        const {  // &&: g++ 12 faults destroying a by-value one in a constant expression (docs/embedding.md)
+    /// (&&: g++ 12 faults destroying a by-value vector of diagnostics in a constant expression.)
+    WAFER_CONSTEXPR void replay(std::vector<diagnostic>&& captured) const {
         for (auto& d : captured) (state_->capture ? state_->capture->push_back(std::move(d)) : sink_.add(std::move(d)));
     }
 
