@@ -34,6 +34,13 @@ struct kernel_request {
     source_position pos;
 };
 
+/// Orders a code()'s bindings as kernel_request holds them, so two requests, or a request and a
+/// kernel frozen with the same bindings (dsl/frozen.hpp), compare equal.
+template <int = 0>
+constexpr void sort_by_name(std::vector<ir::param_value>& params) {
+    std::sort(params.begin(), params.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+}
+
 /// Compiles (or looks up) a kernel: Tungsten text, a C++ kernel, or a test's fake.
 using kernel_provider = std::function<ir::pe_program(const kernel_request&)>;
 

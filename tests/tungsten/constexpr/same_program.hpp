@@ -5,7 +5,6 @@
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -20,7 +19,7 @@ ir::pe_program lowered(const dsl::settings& s) {
 
 template <class K, std::size_t N>
 void check_same_program(const dsl::frozen_program<N>& frozen, dsl::settings s) {
-    std::sort(s.begin(), s.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    paint::sort_by_name(s);
     const auto thawed = frozen.thaw();
     CHECK(thawed.settings == s);
     const auto program = lowered<K>(s);

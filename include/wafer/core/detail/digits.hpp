@@ -31,7 +31,6 @@ public:
         if (negative) text_[--start_] = '-';
     }
     constexpr std::string_view view() const noexcept { return {text_ + start_, sizeof text_ - start_}; }
-    constexpr operator std::string_view() const noexcept { return view(); }
 
 private:
     char text_[65]{};  ///< 64 binary digits and a sign

@@ -86,8 +86,7 @@ WAFER_DECL ir::layout build(const region& layout, const kernel_provider& provide
                 req.params.push_back({b.name.str(), pe.geovalues[geovar++]});
             else if (b.value.k == binding_value::kind::arcvar)
                 req.params.push_back({b.name.str(), arcvalues[std::size_t(pe.code)][arcvar++]});
-        std::sort(req.params.begin(), req.params.end(),
-                  [](const ir::param_value& a, const ir::param_value& b) { return a.name < b.name; });
+        sort_by_name(req.params);
         std::size_t index = 0;
         while (index < requests.size() &&
                (requests[index].kernel != req.kernel || requests[index].params != req.params))

@@ -53,7 +53,7 @@ namespace detail {
 template <class K, class Settings>
 constexpr std::vector<std::uint8_t> frozen_bytes() {
     dsl::settings values = Settings{}();
-    std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    paint::sort_by_name(values);
     diagnostics diags;
     lower_options options;
     options.settings_are_bindings = true;  // as a code() binds them: a param may keep its default
