@@ -5,6 +5,7 @@
 #include "link_notes.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/paint/link.hpp"
+#include "wafer/paint/terminal.hpp"
 
 namespace wafer::cli {
 

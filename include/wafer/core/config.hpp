@@ -5,6 +5,7 @@
 // those few entry points are only declared, and one translation unit that includes
 // <wafer/src.hpp> (CMake: link wafer::compiled) defines them, so the rest skip their compile cost.
 // It is Asio's and Boost.JSON's scheme, with their names.
+#include <type_traits>
 
 /// On the declarations and definitions of the separately compilable functions: `inline` when
 /// header-only, nothing when one library defines them. WAFER_CONSTEXPR: `constexpr` when
@@ -19,6 +20,12 @@
 #define WAFER_DECL inline
 #define WAFER_CONSTEXPR constexpr
 #endif
+
+namespace wafer::detail {
+/// std::is_constant_evaluated() for WAFER_CONSTEXPR functions: called directly in one that is not
+/// `constexpr` (separate compilation), it draws g++'s warning that it is always false.
+constexpr bool constant_evaluated() noexcept { return std::is_constant_evaluated(); }
+}  // namespace wafer::detail
 
 /// Declares a type's construction, copy, move and destruction, defined once by
 /// WAFER_DEFINE_SPECIAL_MEMBERS (in an .ipp file that wafer/src.hpp includes): a translation unit that

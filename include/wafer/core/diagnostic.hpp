@@ -130,7 +130,10 @@ private:
 /// A sink for diagnostics: warnings accumulate; errors accumulate until `check()` throws them all.
 class diagnostics {
 public:
-    void add(diagnostic d) { list_.push_back(std::move(d)); }
+    // Two overloads, not one by value: g++ 12 cannot destroy a by-value parameter holding a
+    // std::string in a constant expression (docs/embedding.md), where a layout's build adds warnings.
+    WAFER_CONSTEXPR void add(const diagnostic& d) { list_.push_back(d); }
+    WAFER_CONSTEXPR void add(diagnostic&& d) { list_.push_back(std::move(d)); }
     WAFER_CONSTEXPR bool has_errors() const noexcept {
         for (const auto& d : list_) if (d.level == severity::error) return true;
         return false;

@@ -1,6 +1,8 @@
 #pragma once
 // The image file: "WAFERIMG", a format version, then the layout and the run state, little-endian.
 // wafer's own format (the original tools' image is not documented); see docs/formats.md.
+#include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,16 @@ template <class Ar> constexpr void fields(Ar& ar, ir::map_dimension& d) { ar(d.n
 template <class Ar> constexpr void fields(Ar& ar, ir::map_entry& e) { ar(e.name, e.format, e.base, e.x, e.y, e.dims); }
 template <class Ar> constexpr void fields(Ar& ar, ir::layout& l) { ar(l.arch, l.width, l.height, l.programs, l.pes, l.routers, l.symbols); }
 template <class Ar> constexpr void fields(Ar& ar, image& i) { ar(i.layout, i.memory, i.cycles, i.pe_cycles); }
+
+/// The bytes of an image file: the magic, the format version, then the image. constexpr, so a
+/// layout frozen with its kernels (tungsten/dsl/frozen.hpp) holds the very bytes paint writes.
+constexpr std::vector<std::uint8_t> image_bytes(image& im) {
+    writer w;
+    w.bytes.assign(std::begin(image_magic), std::end(image_magic));
+    auto version = image_version;
+    w(version, im);  // the archive takes non-const references for both directions
+    return std::move(w.bytes);
+}
 
 /// What the reader cannot see from one field at a time: indices that point elsewhere, and sizes.
 WAFER_DECL void check_references(const image& im);

@@ -11,15 +11,16 @@ namespace wafer::ir {
 /// The map entry of kernel symbol `s` placed on the PE at (x, y) of a region named `prefix`
 /// ("" for a lone kernel). `fabric_dims` (outermost first) come before the memory dimensions,
 /// for a symbol that spans several PEs (e.g. a rect's x and y).
-inline map_entry map_entry_for(const symbol& s, std::string_view prefix, std::int32_t x, std::int32_t y,
-                               std::vector<map_dimension> fabric_dims = {}) {
+constexpr map_entry map_entry_for(const symbol& s, std::string_view prefix, std::int32_t x, std::int32_t y,
+                                  const std::vector<map_dimension>& fabric_dims = {}) {
     map_entry e;
-    e.name = prefix.empty() ? s.name : std::string(prefix) + '.' + s.name;
+    e.name = s.name;  // an if, not ?: (g++ 12 cannot destroy such a std::string in a constant expression)
+    if (!prefix.empty()) e.name = std::string(prefix) + '.' + s.name;
     e.format = s.format;
     e.base = s.base;
     e.x = x;
     e.y = y;
-    e.dims = std::move(fabric_dims);
+    e.dims = fabric_dims;
     for (const auto& d : s.dims) e.dims.push_back(map_dimension{d.name, d.extent, d.stride, 0, 0});
     return e;
 }

@@ -53,6 +53,18 @@ constexpr region run_layout() {
     }
 }
 
+/// "file:line:col: message", cut to fit a fixed_message (ending in "..." when cut).
+template <int = 0>
+constexpr fixed_message fixed_message_at(const origin& at, const cx_string& message) {
+    fixed_message out;
+    const cx_string m = where(at) + ": " + message;
+    constexpr std::size_t room = sizeof(fixed_message::text) - 1;
+    for (std::size_t i = 0; i < m.size() && i < room; ++i) out.text[i] = m[i];
+    if (m.size() > room)
+        for (std::size_t i = room - 3; i < room; ++i) out.text[i] = '.';
+    return out;
+}
+
 struct frozen_info {
     std::size_t size = 0;
     frozen_check check{};
@@ -67,11 +79,7 @@ constexpr frozen_info measure(const region& r) {
         info.check.kind = p.kind;
         info.check.line = p.at.pos.line;
         info.check.column = p.at.pos.column;
-        const cx_string m = where(p.at) + ": " + p.message;
-        constexpr std::size_t room = sizeof(fixed_message::text) - 1;
-        for (std::size_t i = 0; i < m.size() && i < room; ++i) info.check.message.text[i] = m[i];
-        if (m.size() > room)
-            for (std::size_t i = room - 3; i < room; ++i) info.check.message.text[i] = '.';
+        info.check.message = fixed_message_at(p.at, p.message);
         break;
     }
     return info;

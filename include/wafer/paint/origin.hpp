@@ -59,7 +59,7 @@ constexpr cx_string where(const origin& at) {
 
 /// A diagnostic pointing at `at`.
 template <int = 0>
-diagnostic make_diagnostic(severity level, const origin& at, std::string_view message) {
+constexpr diagnostic make_diagnostic(severity level, const origin& at, std::string_view message) {
     return diagnostic{level, at.file.str(), at.pos, std::string(message), at.line.str()};
 }
 

@@ -2,7 +2,8 @@
 // The C++ surface of Paint: regions (tile, rect), joins (union_, hstack, vstack, stack), replication
 // (rep, hstackrep, vstackrep, stackrep), moves (place, rotate, hflip, vflip), named copies
 // (arrayplace, diagplace, diagarrayplace), attributes (name, code, paint, paintuppertriangle, and
-// their pipe forms), colors (palette), freeze/verify, and build() to ir::layout.
+// their pipe forms), colors (palette), terminals and transports, freeze/verify, and build() to
+// ir::layout.
 // The evaluator for Paint text is evaluate.hpp.
 //
 // Every function in Paint's headers is a template with nothing to give it (`template <int = 0>`):
@@ -20,5 +21,6 @@
 #include "wafer/paint/region.hpp"
 #include "wafer/paint/replicate.hpp"
 #include "wafer/paint/route.hpp"
+#include "wafer/paint/terminal.hpp"
 #include "wafer/paint/transform.hpp"
 #include "wafer/paint/verify.hpp"

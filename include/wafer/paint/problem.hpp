@@ -50,7 +50,7 @@ constexpr bool has_errors(const std::vector<problem>& ps) noexcept {
 
 /// Adds each problem to `out` as a diagnostic at its origin.
 template <int = 0>
-void report(const std::vector<problem>& ps, diagnostics& out) {
+constexpr void report(const std::vector<problem>& ps, diagnostics& out) {
     for (const auto& p : ps) out.add(make_diagnostic(p.level, p.at, p.message.view()));
 }
 

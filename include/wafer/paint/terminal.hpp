@@ -58,9 +58,13 @@ constexpr region arcvar(region r, cx_string terminal, cx_string name, std::int32
         found = found || a.text == terminal;
         known += (known.empty() ? "" : ", ") + a.text;
     }
-    if (!found)
-        fail(at, cx_string("arcvar() is defined on a terminal of its region, and it has no terminal '") + terminal +
-                     (known.empty() ? cx_string(" (it has none: apply terminal() first)") : cx_string(" (its terminals: ") + known + ")"));
+    if (!found) {
+        // ifs, not ?: between strings: g++ 12 frees such a temporary twice in a constant expression
+        cx_string which(" (it has none: apply terminal() first)");
+        if (!known.empty()) which = cx_string(" (its terminals: ") + known + ")";
+        fail(at,
+             cx_string("arcvar() is defined on a terminal of its region, and it has no terminal '") + terminal + which);
+    }
     attribute a = detail::attribute_of(attribute_kind::arcvar, std::move(at), std::move(name));
     a.from = std::move(terminal);
     a.geovalue = value;
@@ -147,7 +151,8 @@ constexpr cx_string outer_path(const region& r, std::size_t a) { return enclosin
 
 template <int = 0>
 constexpr cx_string joined(const cx_string& prefix, const cx_string& name) {
-    return prefix.empty() ? name : prefix + "." + name;
+    if (prefix.empty()) return name;  // not ?: with a copy of name: g++ 12 frees it twice
+    return prefix + "." + name;
 }
 
 /// Whether `path` names `full`: the same, or its end after a '.'.
@@ -195,8 +200,8 @@ constexpr cx_string missing_cause(const region& r, const cx_string& path) {
     for (std::size_t i = 0; i < r.attributes.size(); ++i)
         if (r.attributes[i].kind == attribute_kind::terminal)
             known += (known.empty() ? "" : ", ") + joined(outer_path(r, i), r.attributes[i].text);
-    return known.empty() ? cx_string("the layout has no terminals")
-                         : cx_string("no terminal has that path (the layout's terminals: ") + known + ")";
+    if (known.empty()) return cx_string("the layout has no terminals");
+    return cx_string("no terminal has that path (the layout's terminals: ") + known + ")";
 }
 
 /// The rule of color `c` on block `b` (the last paint() over it), or nullptr.
@@ -313,9 +318,11 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
         for (const auto* e : {&p.from, &p.to}) {
             const attribute& t = r.attributes[e->terminal];
             if (e->pins.empty()) {
+                cx_string way(" to or from the core");  // an if, not ?: (above)
+                if (t.terminal.where != side::center)
+                    way = cx_string(" to or from its side ") + detail::side_name(t.terminal.where);
                 error(a, cx_string("terminal ") + e->path + " has no pins defined: no PE of its region routes color #" +
-                             to_text(t.col.id) + (t.terminal.where == side::center ? cx_string(" to or from the core")
-                                                                                    : cx_string(" to or from its side ") + detail::side_name(t.terminal.where)));
+                             to_text(t.col.id) + way);
                 ok = false;
             }
         }
@@ -411,15 +418,17 @@ constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, 
                     }
                 }
             }
-            if (first == nullptr)
-                problems.push_back(problem{
-                    severity::error, problem_kind::arcvar,
-                    cx_string("^") + b.value.variable + ": " +
-                        (arriving.empty() ? cx_string("no transport arrives at a terminal of code('") + code.text + ")'s region"
-                                          : cx_string("the transports that arrive at code('") + code.text + ")'s region (" +
-                                                arriving + ") do not bring arcvar " + b.value.variable) +
-                        "; define it on the sending terminal with arcvar(r 'terminal '" + b.value.variable + " value)",
-                    b.at});
+            if (first == nullptr) {
+                cx_string why = cx_string("no transport arrives at a terminal of code('") + code.text + ")'s region";
+                if (!arriving.empty())  // an if, not ?: (above)
+                    why = cx_string("the transports that arrive at code('") + code.text + ")'s region (" + arriving +
+                          ") do not bring arcvar " + b.value.variable;
+                problems.push_back(problem{severity::error, problem_kind::arcvar,
+                                           cx_string("^") + b.value.variable + ": " + why +
+                                               "; define it on the sending terminal with arcvar(r 'terminal '" +
+                                               b.value.variable + " value)",
+                                           b.at});
+            }
             values[c].push_back(first != nullptr ? first->geovalue : 0);
         }
     }
@@ -511,11 +520,12 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
                                      : to_side == side::center   ? hw::port::core
                                                                  : hw::opposite(detail::port_of(to_side));
                 if (q.x < 0 || q.y < 0 || (fabric.x > 0 && (q.x >= fabric.x || q.y >= fabric.y))) {
+                    cx_string which;  // an if, not ?: (above)
+                    if (fabric.x > 0)
+                        which = cx_string(" (fabric=") + to_text(fabric.x) + "x" + to_text(fabric.y) + ")";
                     problems.push_back(problem{severity::error, problem_kind::transport,
                                                cx_string("transport ") + arc.text + "'s route leaves the fabric" +
-                                                   (fabric.x > 0 ? cx_string(" (fabric=") + to_text(fabric.x) + "x" + to_text(fabric.y) + ")"
-                                                                 : cx_string()) +
-                                                   " at PE (" + to_text(q.x) + ", " + to_text(q.y) + ")",
+                                                   which + " at PE (" + to_text(q.x) + ", " + to_text(q.y) + ")",
                                                at});
                     return r;
                 }

@@ -1,14 +1,25 @@
 // Kernels frozen by the compiler (dsl/frozen.hpp) are the run-time lowering's programs, byte for
 // byte, and a layout built from them runs as one built by lowering at run time: the same IR, memory
-// and cycles. Header-only, g++ only (tests/CMakeLists.txt).
+// and cycles. A layout frozen with its kernels is the image built at run time, byte for byte, and
+// the image `wafer paint` writes for the text form, but for debug info (the pipeline; runsum,
+// transport and gemv against the run-time build). Header-only, g++ only
+// (tests/CMakeLists.txt).
 #include <wafer/tungsten/dsl/frozen.hpp>
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "add/kernels.hpp"
 #include "fabric/same_run.hpp"
 #include "same_program.hpp"
+#include "gemv/gemv.hpp"
 #include "pipeline/pipeline.hpp"
+#include "runsum/runsum.hpp"
+#include "transport/transport.hpp"
+#include "wafer/image/format.hpp"
 
 namespace {
 
@@ -19,6 +30,66 @@ constexpr auto add4 = w::freeze<add::add>([] { return w::settings{{"N", 4}}; });
 constexpr auto send8 = w::freeze<pipeline::send>([] { return w::settings{{"N", 8}}; });
 constexpr auto compute8 = w::freeze<pipeline::compute>([] { return w::settings{{"N", 8}}; });
 constexpr auto recv8 = w::freeze<pipeline::recv>([] { return w::settings{{"N", 8}}; });
+
+template <int N>
+constexpr auto pipeline_image = w::freeze_image<pipeline::send, pipeline::compute, pipeline::recv>([] {
+    return pipeline::layout<N>;
+});
+static_assert(verify(pipeline_image<8>));
+
+/// The pipeline with c's route left out, so c's rx stalls: the build warns.
+constexpr wafer::paint::region stalled_pipeline() {
+    using namespace wafer::paint;
+    palette p;
+    auto [ab, bc] = p.colors<2>();
+    auto a = tile() | code<pipeline::send>({{"tx", ab}, {"N", 4}}) | paint(ab, "C>R") | name("a");
+    auto b = tile() | code<pipeline::compute>({{"rx", ab}, {"tx", bc}, {"N", 4}}) | paint(ab, "L>C") |
+             paint(bc, "C>R") | name("b");
+    auto c = tile() | code<pipeline::recv>({{"rx", bc}, {"N", 4}}) | name("c");
+    return hstack(a, b, c);
+}
+
+constexpr auto stalled_image =
+    w::freeze_image<pipeline::send, pipeline::compute, pipeline::recv>([] { return stalled_pipeline(); });
+
+template <std::size_t N>
+std::vector<std::uint8_t> bytes_of(const std::array<std::uint8_t, N>& a) {
+    return {a.begin(), a.end()};
+}
+
+// Three more examples, for the build's paths the pipeline does not take: the fabric adder, which
+// needs an option (runsum), transports routed by the build (transport), geovar params and a
+// symbol map over rects (gemv).
+constexpr auto runsum_image =
+    w::freeze_image<runsum::first, runsum::addend, runsum::last>([] { return runsum::layout<4, 3>; },
+                                                                 [] {
+                                                                     wafer::paint::build_options options;
+                                                                     options.float16_dtype = 10;
+                                                                     return options;
+                                                                 });
+constexpr auto transport_image = w::freeze_image<pipeline::send, pipeline::recv>([] { return transport::layout<4>; });
+constexpr auto gemv_image = w::freeze_image<gemv::gemv>([] { return gemv::layout<3, 2>; });
+
+/// A frozen image against the image its layout builds at run time: the same bytes, and the same run.
+template <class Frozen>
+void check_same_image(const Frozen& frozen, const wafer::ir::layout& built) {
+    const wafer::image::image im{built};
+    CHECK(bytes_of(frozen.bytes) == wafer::image::to_bytes(im));
+    CHECK(frozen.warnings().empty());
+    wafer::test::check_same_run(built, frozen.thaw().layout);
+}
+
+/// An image without its debug info (the files and positions its programs were written at).
+wafer::image::image without_debug_info(wafer::image::image im) {
+    for (auto& p : im.layout.programs) {
+        p.source_files.clear();
+        for (auto& op : p.dsd_ops) op.pos = {};
+        for (auto& b : p.blocks)
+            for (auto& i : b.code) i.pos = {};
+        for (auto& f : p.fifos) f.pos = {};
+    }
+    return im;
+}
 
 }  // namespace
 
@@ -52,4 +123,37 @@ TEST_CASE("a code() whose kernel was not frozen with its bindings is an error at
           "C++ kernel 'send' was frozen with N=8, but this code() binds N=16: freeze it with these params too");
     CHECK(build(w::frozen_kernels(compute8, recv8)) ==
           "no frozen C++ kernel 'send' among the kernels given to the layout");
+}
+
+TEST_CASE("a layout frozen with its kernels is the image built at run time, byte for byte, and runs the same") {
+    wafer::diagnostics diags;
+    check_same_image(pipeline_image<8>, pipeline::build<8>(diags));
+    check_same_image(runsum_image, runsum::build<4, 3>(diags));
+    check_same_image(transport_image, transport::build<4>(diags));
+    check_same_image(gemv_image, gemv::build<3, 2>(diags));
+    CHECK(diags.list().empty());
+}
+
+TEST_CASE("a layout frozen with its kernels keeps the build's warnings") {
+    wafer::diagnostics diags;
+    const wafer::image::image built{wafer::paint::build(
+        stalled_pipeline(), w::kernels<pipeline::send, pipeline::compute, pipeline::recv>(diags), diags)};
+    REQUIRE(diags.list().size() == 1);
+    CHECK(diags.list().front().message.find("it stalls silently on hardware") != std::string::npos);
+    CHECK(bytes_of(stalled_image.bytes) == wafer::image::to_bytes(built));
+    const auto warnings = stalled_image.warnings();
+    REQUIRE(warnings.size() == 1);
+    const auto& [want, got] = std::pair(diags.list().front(), warnings.front());
+    CHECK(got.level == want.level);
+    CHECK(got.file == want.file);
+    CHECK(got.pos == want.pos);
+    CHECK(got.message == want.message);
+}
+
+TEST_CASE("a layout frozen with its kernels is the image wafer paint writes for its text form, but for debug info") {
+    // tests/cli's pipeline_paint: wafer paint source=pipeline.paint lib=pipeline set=N=4 image=p4.img
+    const auto text = wafer::image::read_image(WAFER_CLI_WORK "/p4.img");
+    const auto frozen = pipeline_image<4>.thaw();
+    CHECK(frozen == text);
+    CHECK(wafer::image::to_bytes(without_debug_info(frozen)) == wafer::image::to_bytes(without_debug_info(text)));
 }

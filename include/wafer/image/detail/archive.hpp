@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "wafer/core/diagnostic.hpp"
 #include "wafer/ir/layout.hpp"
 
 namespace wafer::image::detail {
@@ -30,6 +31,7 @@ constexpr std::size_t enum_count(ir::task_kind) { return 3; }
 constexpr std::size_t enum_count(ir::pop_mode) { return 4; }
 constexpr std::size_t enum_count(hw::port) { return hw::ports; }
 constexpr std::size_t enum_count(hw::arch) { return 2; }
+constexpr std::size_t enum_count(severity) { return 3; }
 
 struct format_error {
     std::string message;

@@ -50,12 +50,8 @@ WAFER_DECL void write_whole(const std::vector<std::uint8_t>& bytes, const std::s
 }  // namespace detail
 
 WAFER_DECL std::vector<std::uint8_t> to_bytes(const image& im) {
-    detail::writer w;
-    w.bytes.assign(std::begin(image_magic), std::end(image_magic));
-    auto version = image_version;
-    auto copy = im;  // the archive takes non-const references for both directions
-    w(version, copy);
-    return std::move(w.bytes);
+    auto copy = im;
+    return detail::image_bytes(copy);
 }
 
 WAFER_DECL image from_bytes(const std::vector<std::uint8_t>& bytes, const std::string& file) {

@@ -17,7 +17,7 @@ public:
     constexpr cx_string() = default;
     constexpr cx_string(const char* s) : cx_string(std::string_view(s)) {}
     constexpr cx_string(std::string_view s) { assign(s); }
-    cx_string(const std::string& s) : cx_string(std::string_view(s)) {}
+    constexpr cx_string(const std::string& s) : cx_string(std::string_view(s)) {}
 
     /// Refers to text of static storage duration (a literal, a source_location's file name) instead
     /// of copying it.
@@ -58,7 +58,7 @@ public:
 
     constexpr std::string_view view() const noexcept { return {data_, size_}; }
     constexpr operator std::string_view() const noexcept { return view(); }
-    std::string str() const { return std::string(view()); }
+    constexpr std::string str() const { return std::string(view()); }
     constexpr bool empty() const noexcept { return size_ == 0; }
     constexpr std::size_t size() const noexcept { return size_; }
     constexpr char operator[](std::size_t i) const noexcept { return data_[i]; }

@@ -42,14 +42,14 @@ WAFER_CONSTEXPR statement::statement() = default;
 WAFER_CONSTEXPR statement::statement(const statement& o) : variant() { *this = o; }
 WAFER_CONSTEXPR statement::statement(statement&& o) noexcept : variant() { *this = std::move(o); }
 WAFER_CONSTEXPR statement& statement::operator=(const statement& o) {
-    if (std::is_constant_evaluated())
+    if (wafer::detail::constant_evaluated())
         variant::operator=(detail::alternative_of<0>(o));
     else
         variant::operator=(static_cast<const variant&>(o));
     return *this;
 }
 WAFER_CONSTEXPR statement& statement::operator=(statement&& o) noexcept {
-    if (std::is_constant_evaluated())
+    if (wafer::detail::constant_evaluated())
         variant::operator=(detail::alternative_of<0>(std::move(o)));
     else
         variant::operator=(static_cast<variant&&>(o));

@@ -9,6 +9,14 @@
 //   constexpr auto send8 = w::freeze<send>([] { return w::settings{{"N", 8}}; });
 //   auto layout = paint::build(pipeline, w::frozen_kernels(send8, compute8, recv8), diags);
 //
+// freeze_image<K...>(layout) goes one step further: the compiler builds the layout with kernels K
+// (paint's build, lowering each K with each code()'s params) and keeps the image paint would
+// write for it, so nothing is parsed, lowered or built at run time:
+//
+//   constexpr auto image = w::freeze_image<send, compute, recv>([] { return pipeline::layout<8>; });
+//   static_assert(verify(image));           // g++ prints the first error the build reports
+//   wafer::fabric::fabric f(image.thaw().layout);
+//
 // freeze() needs wafer header-only (the lowering is constexpr only there) and g++ (clang 14
 // evaluates no std::string of libstdc++ 12 in a constant expression). A kernel with an error is no
 // constant expression: the compiler stops with g++'s trail to the lowering's report.
@@ -22,9 +30,20 @@
 
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/image/format.hpp"
+#include "wafer/image/image.hpp"
 #include "wafer/paint/build.hpp"
+#include "wafer/paint/detail/build_layout.hpp"
+#include "wafer/paint/freeze.hpp"
 #include "wafer/tungsten/dsl/kernels.hpp"
 #include "wafer/tungsten/lower.hpp"
+
+namespace wafer::image::detail {
+// The field lists of a frozen image's warnings (found by the archive through its own namespace).
+template <class Ar> constexpr void fields(Ar& ar, source_position& p) { ar(p.line, p.column); }
+template <class Ar> constexpr void fields(Ar& ar, diagnostic& d) {
+    ar(d.level, d.file, d.pos, d.message, d.source_line);
+}
+}  // namespace wafer::image::detail
 
 namespace wafer::tungsten::dsl {
 
@@ -50,6 +69,21 @@ struct frozen_program {
 };
 
 namespace detail {
+#if defined(WAFER_SEPARATE_COMPILATION)
+template <class...> inline constexpr bool lowering_in_reach = false;
+#else
+template <class...> inline constexpr bool lowering_in_reach = true;
+#endif
+
+/// Freezing lowers kernels in the compiler: a static_assert that says why it cannot, instead of a
+/// page of "call to non-constexpr function".
+template <class... K>
+consteval void require_header_only() {
+    static_assert(lowering_in_reach<K...>,
+                  "freezing lowers C++ kernels at compile time, which needs wafer header-only: with "
+                  "WAFER_SEPARATE_COMPILATION the lowering is compiled once, out of the compiler's reach");
+}
+
 template <class K, class Settings>
 constexpr std::vector<std::uint8_t> frozen_bytes() {
     dsl::settings values = Settings{}();
@@ -73,11 +107,7 @@ consteval auto freeze(Settings) {
     static_assert(std::is_default_constructible_v<Settings> && std::is_invocable_r_v<dsl::settings, Settings>,
                   "freeze<K>(settings) takes a lambda without captures returning the params, "
                   "[] { return w::settings{{\"N\", 8}}; }: it runs at compile time");
-#if defined(WAFER_SEPARATE_COMPILATION)
-    static_assert(!std::is_same_v<K, K>,
-                  "freeze<K>() lowers K at compile time, which needs wafer header-only: with "
-                  "WAFER_SEPARATE_COMPILATION the lowering is compiled once, out of the compiler's reach");
-#endif
+    detail::require_header_only<K>();
     constexpr std::size_t size = detail::frozen_bytes<K, Settings>().size();
     frozen_program<size> frozen;
     const auto bytes = detail::frozen_bytes<K, Settings>();
@@ -117,5 +147,130 @@ private:
 
     std::vector<frozen_contents> programs_;
 };
+
+/// The first error of a layout frozen with its kernels (ok if none), for verify().
+struct frozen_image_check {
+    bool ok = true;
+    paint::fixed_message message{};
+};
+
+/// A layout built by the compiler with its kernels: `bytes` are the image file paint writes for it
+/// (`wafer paint ... image=F`), `warning_bytes` the build's warnings, kept so none is lost.
+template <std::size_t N, std::size_t W, frozen_image_check Check>
+struct frozen_image {
+    std::array<std::uint8_t, N> bytes{};
+    std::array<std::uint8_t, W> warning_bytes{};
+
+    /// The image, read with the image file's reader.
+    image::image thaw() const {
+        return image::from_bytes(std::vector<std::uint8_t>(bytes.begin(), bytes.end()), "<frozen image>");
+    }
+
+    /// What the build warned about (a socket whose route stalls, a map entry named twice, ...).
+    std::vector<diagnostic> warnings() const {
+        std::vector<diagnostic> out;
+        image::detail::reader r(warning_bytes.data(), warning_bytes.size());
+        r(out);
+        return out;
+    }
+};
+
+namespace detail {
+/// Lowers `Kernel` with the params of `r` into `program` if `r` names it.
+template <kernel_type Kernel>
+constexpr bool lower_if_named(const paint::kernel_request& r, ir::pe_program& program, diagnostics& out) {
+    if (r.kernel != Kernel::signature.name) return false;
+    lower_options options;
+    options.settings_are_bindings = true;  // as a code() binds them: a param may keep its default
+    program = lower(Kernel::program(), r.params, out, options);
+    return true;
+}
+
+/// The kernel provider of a build in the compiler: the code()'s kernel among K, lowered with its
+/// params; an unknown name is reported (nothing can be thrown in a constant expression).
+template <kernel_type... K>
+struct lowered_in_the_compiler {
+    diagnostics* out;
+
+    constexpr ir::pe_program operator()(const paint::kernel_request& r) const {
+        ir::pe_program program;
+        if (!(lower_if_named<K>(r, program, *out) || ...)) out->add(no_such_kernel(r));
+        return program;
+    }
+};
+
+template <class Layout>
+constexpr paint::region layout_region() {
+    auto layout = Layout{}();
+    if constexpr (std::is_same_v<decltype(layout), paint::region>)
+        return layout;
+    else
+        return layout.thaw();  // a frozen layout
+}
+
+struct built_image {
+    std::vector<std::uint8_t> image, warnings;
+    frozen_image_check check;
+};
+
+template <class Layout, class Options, kernel_type... K>
+constexpr built_image build_image() {
+    diagnostics diags;
+    image::image im;
+    im.layout =
+        paint::detail::build_layout(layout_region<Layout>(), lowered_in_the_compiler<K...>{&diags}, diags, Options{}());
+    built_image out;
+    for (const auto& d : diags.list())
+        if (d.level == severity::error) {
+            out.check.ok = false;
+            const paint::origin at(std::string_view(d.file), d.pos);
+            out.check.message = paint::detail::fixed_message_at(at, std::string_view(d.message));
+            return out;
+        }
+    out.image = image::detail::image_bytes(im);
+    auto warnings = diags.list();
+    image::detail::writer w;
+    w(warnings);
+    out.warnings = std::move(w.bytes);
+    return out;
+}
+
+struct built_sizes {
+    std::size_t image = 0, warnings = 0;
+    frozen_image_check check;
+};
+
+struct default_build_options {
+    constexpr paint::build_options operator()() const { return {}; }
+};
+}  // namespace detail
+
+/// The layout `layout` returns (a paint::region or a frozen layout), built by the compiler with
+/// kernels K and the options `options` returns (captureless lambdas: they run at compile time). Built
+/// twice, once to size the bytes and once to fill them, as freeze() lowers a kernel.
+template <kernel_type... K, class Layout, class Options = detail::default_build_options>
+consteval auto freeze_image(Layout, Options = {}) {
+    static_assert(std::is_default_constructible_v<Layout> && std::is_default_constructible_v<Options>,
+                  "freeze_image<K...>(layout, options) takes lambdas without captures: they run at compile time");
+    detail::require_header_only<K...>();
+    constexpr detail::built_sizes sizes = [] {
+        const auto b = detail::build_image<Layout, Options, K...>();
+        return detail::built_sizes{b.image.size(), b.warnings.size(), b.check};
+    }();
+    frozen_image<sizes.image, sizes.warnings, sizes.check> frozen;
+    if constexpr (sizes.check.ok) {
+        const auto b = detail::build_image<Layout, Options, K...>();
+        std::copy(b.image.begin(), b.image.end(), frozen.bytes.begin());
+        std::copy(b.warnings.begin(), b.warnings.end(), frozen.warning_bytes.begin());
+    }
+    return frozen;
+}
+
+/// True, or (in a constant expression) a compile error quoting the first error of the build.
+template <std::size_t N, std::size_t W, frozen_image_check Check>
+constexpr bool verify(const frozen_image<N, W, Check>&) {
+    if constexpr (!Check.ok) paint::detail::invalid_layout<Check.message>("the layout does not build with its kernels");
+    return true;
+}
 
 }  // namespace wafer::tungsten::dsl

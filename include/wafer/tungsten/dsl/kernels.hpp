@@ -17,6 +17,13 @@
 namespace wafer::tungsten::dsl {
 
 namespace detail {
+/// The error for a code() whose kernel is none of those given to the layout.
+template <int = 0>
+constexpr diagnostic no_such_kernel(const paint::kernel_request& r) {
+    return diagnostic{severity::error, r.file, r.pos,
+                      "no C++ kernel " + quote(r.kernel) + " among the kernels given to the layout", ""};
+}
+
 /// `p` (the kernel named `r.kernel`, or null when none is) lowered with the code()'s params, as
 /// kernels<...> does: outside the template, so a user's unit compiles it only once, or not at all.
 WAFER_DECL ir::pe_program lower_requested(const ast::program* p, const paint::kernel_request& r, diagnostics& diags);

@@ -6,9 +6,7 @@
 namespace wafer::tungsten::dsl::detail {
 
 WAFER_DECL ir::pe_program lower_requested(const ast::program* p, const paint::kernel_request& r, diagnostics& diags) {
-    if (!p)
-        throw error(diagnostic{severity::error, r.file, r.pos,
-                               "no C++ kernel " + quote(r.kernel) + " among the kernels given to the layout", ""});
+    if (!p) throw error(no_such_kernel(r));
     lower_options options;
     options.settings_are_bindings = true;
     return lower(*p, r.params, diags, options);
