@@ -77,6 +77,24 @@ TEST_CASE("routes the router cannot draw are errors") {
               .error == "transport arc's route would turn back on itself at PE (3, 0): its terminals' sides face away from the route");
 }
 
+TEST_CASE("verify() plans and routes the transports as build() does, so it finds their mistakes") {
+    const auto verified = [](const std::string& text) {
+        wafer::diagnostics d;
+        const region r = evaluate(wafer::parse::parse_paint(text, "t.paint"), {}, d);
+        wafer::diagnostics out;
+        const bool ok = verify(r, out);
+        CHECK(ok == !out.has_errors());
+        return out.has_errors() ? out.list().front().message : std::string();
+    };
+    const std::string b = "let b = tile(3 0)\nb : paint(rx [>C])\nb : terminal('rx 'act CENTER rx [1] [1] 1)";
+    const std::string leaves =
+        pair_of("let a = tile(0 0)\na : paint(tx [C>L])\na : terminal('tx 'act LEFT tx [1] [1] 1)", b);
+    CHECK(verified(leaves) == route_text(leaves).error);
+    CHECK(verified(leaves) == "transport arc's route leaves the fabric at PE (-1, 0)");
+    CHECK(verified(pair_of("let a = tile(0 0)\na : paint(tx [C>R])\na : terminal('tx 'act RIGHT tx [1] [1] 1)", b))
+              .empty());
+}
+
 TEST_CASE("terminal() checks its shape and split") {
     wafer::diagnostics d;
     CHECK_THROWS_AS(evaluate(wafer::parse::parse_paint("let t = tile()\nt : terminal('tx 'act RIGHT color() [1 1] [1] 1)\nt", "t.paint"), {}, d),

@@ -74,7 +74,7 @@ template <int = 0>
 constexpr frozen_info measure(const region& r) {
     frozen_info info;
     info.size = encoded_size(r);
-    for (const auto& p : resolve(r).problems) {
+    for (const auto& p : layout_problems(r)) {
         if (p.level != severity::error) continue;
         info.check.kind = p.kind;
         info.check.line = p.at.pos.line;
@@ -104,6 +104,8 @@ constexpr void layout_problem_at_line_column(std::uint32_t, std::uint32_t) {
     case problem_kind::message_passing: invalid_layout<Message>("mp() on a PE that message addresses cannot reach"); break;
     case problem_kind::code_binding: invalid_layout<Message>("a code() binding does not fit its kernel"); break;
     case problem_kind::geovar_uncovered: invalid_layout<Message>("a geovar does not cover its code region"); break;
+    case problem_kind::transport: invalid_layout<Message>("a transport the router cannot connect or route"); break;
+    case problem_kind::arcvar: invalid_layout<Message>("a code() binds an arcvar no transport brings"); break;
     default: invalid_layout<Message>("invalid layout"); break;
     }
 }

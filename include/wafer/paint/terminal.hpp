@@ -572,6 +572,44 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
     return union_(routes, routes.back().attributes.back().at);
 }
 
+/// A layout's transports planned and routed, and its code()s' arcvar values: what build() does
+/// first, and verify() too, so a transport's mistakes are found at compile time in a frozen layout.
+struct routed_layout {
+    std::vector<planned_transport> plan;
+    region routed;                                     ///< the layout with its transports' routes
+    bool is_routed = false;                            ///< else the layout itself stands
+    std::vector<std::vector<std::int64_t>> arcvalues;  ///< per attribute: a code()'s ^arcvar values
+
+    /// The layout the rest of a build sees: `r` with its transports routed, or `r`.
+    constexpr const region& layout(const region& r) const noexcept {
+        if (is_routed) return routed;
+        return r;
+    }
+};
+
+/// Plans `r`'s transports, routes them when `route` (within `fabric`, if its x is not 0) and works
+/// out the arcvars they bring; problems go to `problems`, and an error in the transports skips the
+/// arcvars.
+template <int = 0>
+constexpr routed_layout route_layout(const region& r, bool route, pe_xy fabric, std::vector<problem>& problems) {
+    routed_layout out;
+    bool has_transports = false, has_arcvars = false;
+    for (const auto& a : r.attributes) {
+        has_transports = has_transports || a.kind == attribute_kind::transport;
+        for (const auto& b : a.bindings) has_arcvars = has_arcvars || b.value.k == binding_value::kind::arcvar;
+    }
+    if (has_transports && (route || has_arcvars)) {
+        out.plan = plan_transports(r, problems);
+        if (!has_errors(problems) && route) {
+            out.routed = route_transports(r, out.plan, problems, fabric);
+            out.is_routed = true;
+        }
+        if (has_errors(problems)) return out;
+    }
+    if (has_arcvars) out.arcvalues = arcvar_values(out.layout(r), out.plan, problems);
+    return out;
+}
+
 /// What `portmap` prints: each transport with its two terminals, as the guide shows it.
 template <int = 0>
 std::string portmap_text(const region& r, const std::vector<planned_transport>& plan) {

@@ -1,6 +1,8 @@
 #pragma once
 // verify(): resolves a region PE by PE and reports what paint would get wrong or silently do.
 // resolve() is constexpr and shared by verify(), freeze() (compile-time messages) and build().
+// Like build(), verify() first plans and routes the layout's transports (terminal.hpp), and
+// resolves the layout they make.
 //
 // Per PE, the attributes of every block covering it apply in attribute order:
 //   code   - one per PE. A second one is an error: on the same region ("a second code()") or from
@@ -21,6 +23,7 @@
 #include "wafer/paint/color_solver.hpp"
 #include "wafer/paint/problem.hpp"
 #include "wafer/paint/region.hpp"
+#include "wafer/paint/terminal.hpp"
 
 namespace wafer::paint {
 
@@ -385,12 +388,22 @@ constexpr resolution resolve(const region& r) {
     return res;
 }
 
+/// Every problem of `r` that build() would find without its kernels and options: its transports'
+/// (planned and routed as build() routes them), then those of the layout they make.
+template <int = 0>
+constexpr std::vector<problem> layout_problems(const region& r) {
+    std::vector<problem> problems;
+    const routed_layout routing = route_layout(r, true, pe_xy{}, problems);
+    for (auto& p : resolve(routing.layout(r)).problems) problems.push_back(std::move(p));
+    return problems;
+}
+
 /// Reports every problem of `r` to `out`, with the positions of the calls; true if none is an error.
 template <int = 0>
 bool verify(const region& r, diagnostics& out) {
-    const resolution res = resolve(r);
-    report(res.problems, out);
-    return res.ok();
+    const auto problems = layout_problems(r);
+    report(problems, out);
+    return !has_errors(problems);
 }
 
 }  // namespace wafer::paint

@@ -130,29 +130,13 @@ constexpr ir::layout build_layout(const region& layout, const Provider& provider
                                   const build_options& options) {
     // Transports first: the router adds the routes the rest of the build sees (keeping the layout's
     // attributes first, at their indices), and the transports bring the arcvars.
-    region routed;
-    bool has_transports = false, has_arcvars = false;
-    for (const auto& a : layout.attributes) {
-        has_transports = has_transports || a.kind == attribute_kind::transport;
-        for (const auto& b : a.bindings) has_arcvars = has_arcvars || b.value.k == binding_value::kind::arcvar;
-    }
-    std::vector<planned_transport> plan;
-    if (has_transports && (options.route || has_arcvars)) {
-        std::vector<problem> problems;
-        plan = plan_transports(layout, problems);
-        if (!has_errors(problems) && options.route)
-            routed = route_transports(layout, plan, problems, pe_xy{options.fabric_width, options.fabric_height});
-        report(problems, out);
-        if (out.has_errors()) return {};
-    }
-    const region& r = has_transports && options.route ? routed : layout;
-    std::vector<std::vector<std::int64_t>> arcvalues;
-    if (has_arcvars) {
-        std::vector<problem> problems;
-        arcvalues = arcvar_values(r, plan, problems);
-        report(problems, out);
-        if (out.has_errors()) return {};
-    }
+    std::vector<problem> problems;
+    const routed_layout routing =
+        route_layout(layout, options.route, pe_xy{options.fabric_width, options.fabric_height}, problems);
+    report(problems, out);
+    if (out.has_errors()) return {};
+    const region& r = routing.layout(layout);
+    const auto& arcvalues = routing.arcvalues;
     const resolution res = resolve(r);
     if (options.fabric_width > 0 && (res.width > options.fabric_width || res.height > options.fabric_height))
         for (const auto& pe : res.pes)
