@@ -62,8 +62,9 @@ public:
         return source_position{std::uint32_t(line), std::uint32_t(offset - starts_[line - 1] + 1)};
     }
 
-    constexpr diagnostic make(severity level, source_position pos, std::string message) const {
-        return diagnostic{level, name_, pos, std::move(message), std::string(line(pos.line))};
+    // (A view: g++ 12 cannot destroy a by-value std::string parameter in a constant expression.)
+    constexpr diagnostic make(severity level, source_position pos, std::string_view message) const {
+        return diagnostic{level, name_, pos, std::string(message), std::string(line(pos.line))};
     }
 
 private:

@@ -53,16 +53,21 @@ constexpr region run_layout() {
     }
 }
 
-/// "file:line:col: message", cut to fit a fixed_message (ending in "..." when cut).
+/// `m`, cut to fit a fixed_message (ending in "..." when cut).
 template <int = 0>
-constexpr fixed_message fixed_message_at(const origin& at, const cx_string& message) {
+constexpr fixed_message fixed_message_of(const cx_string& m) {
     fixed_message out;
-    const cx_string m = where(at) + ": " + message;
     constexpr std::size_t room = sizeof(fixed_message::text) - 1;
     for (std::size_t i = 0; i < m.size() && i < room; ++i) out.text[i] = m[i];
     if (m.size() > room)
         for (std::size_t i = room - 3; i < room; ++i) out.text[i] = '.';
     return out;
+}
+
+/// "file:line:col: message", as a fixed_message.
+template <int = 0>
+constexpr fixed_message fixed_message_at(const origin& at, const cx_string& message) {
+    return fixed_message_of(where(at) + ": " + message);
 }
 
 struct frozen_info {

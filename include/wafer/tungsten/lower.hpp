@@ -5,7 +5,9 @@
 // Statements lower in source order, blocks inline where they stand: to DSD operations where a
 // statement has their shape, else to scalar code in basic blocks (if/else, loops, conditions). An error
 // abandons its declaration or statement and checking goes on, so one run reports every
-// independent error; a name whose declaration failed is skipped silently where it is used.
+// independent error; a name whose declaration failed is skipped silently where it is used. In a
+// constant expression (a kernel frozen by the compiler), where nothing can be thrown, the first
+// error stops the lowering instead, and lower() returns an empty program beside it.
 #include <vector>
 
 #include "wafer/core/config.hpp"

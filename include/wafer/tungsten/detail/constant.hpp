@@ -257,6 +257,7 @@ private:
             default:
                 report_.fail(e.pos, "operator " + quote(std::string(ast::spelling(e.op))) +
                                         " takes integers, and this operand is a real number");
+                return {};  // fail() returns only in a constant expression
         }
     }
 

@@ -43,22 +43,27 @@ inline WAFER_CONSTEXPR void declare_param(context& cx, const ast::param_decl& p)
             cx.setting_used[s] = true;
             setting = cx.settings[s].value;
         }
+    // Each error returns after fail(), which only returns in a constant expression (report.hpp).
+    const auto reject = [&](source_position at, std::string_view message) {
+        d.status = declaration::state::failed;
+        cx.report.fail(at, message);
+    };
     try {
         auto range = param_range(p.type);
         if (!range)
-            cx.report.fail(p.pos, "param " + quote(p.name) + " has type " + std::string(name_of(p.type)) +
-                                      "; only integer params (xp, u16, s16, u32, s32) are supported yet");
-        if (!setting && !p.default_value) cx.report.fail(p.pos, "parameter [" + p.name + "] is not initialized");
+            return reject(p.pos, "param " + quote(p.name) + " has type " + std::string(name_of(p.type)) +
+                                     "; only integer params (xp, u16, s16, u32, s32) are supported yet");
+        if (!setting && !p.default_value) return reject(p.pos, "parameter [" + p.name + "] is not initialized");
         if (!setting) {
             check_well_formed(*p.default_value, cx.report);
             setting = cx.eval.integer_of(*p.default_value);
             if (!setting)
-                cx.report.fail(p.default_value->pos,
-                               "the default of param " + quote(p.name) + " must be a compile-time integer constant");
+                return reject(p.default_value->pos,
+                              "the default of param " + quote(p.name) + " must be a compile-time integer constant");
         }
         if (*setting < range->first || *setting > range->second)
-            cx.report.fail(p.pos, "param " + quote(p.name) + " = " + decimal(*setting) + " does not fit in " +
-                                      std::string(name_of(p.type)));
+            return reject(p.pos, "param " + quote(p.name) + " = " + decimal(*setting) + " does not fit in " +
+                                     std::string(name_of(p.type)));
     } catch (const abandon&) {
         d.status = declaration::state::failed;
         throw;

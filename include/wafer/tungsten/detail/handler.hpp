@@ -171,6 +171,7 @@ inline WAFER_CONSTEXPR std::uint32_t task_named(const context& cx, const std::st
         cx.report.fail(pos, "socket " + quote(name) + " has no handler (declared before this) to block or unblock");
     }
     cx.report.fail(pos, quote(name) + " is " + a_kind(d) + ", not a task" + (data ? " or a socket with a handler" : ""));
+    return 0;  // fail() returns only in a constant expression
 }
 
 /// The local task `name` names, for activate and an async completion.

@@ -119,6 +119,7 @@ private:
 
 inline WAFER_CONSTEXPR void lower_statements(context& cx, const std::vector<ast::statement>& body) {
     for (const auto& s : body) {
+        if (cx.report.stopped()) return;  // only in a constant expression: the first error ends it
         const auto registers = cx.register_mark();  // a statement's registers are free after it
         try {
             std::visit(statement_lowering{cx}, static_cast<const ast::statement::variant&>(s));
@@ -178,6 +179,8 @@ WAFER_CONSTEXPR WAFER_DECL ir::pe_program lower(const ast::program& prog, const 
     detail::context cx(prog, settings, diags, options, std::move(reserved));
     cx.lower_statements = detail::lower_statements;
     detail::lower_statements(cx, prog.body);
+    // In a constant expression nothing is thrown: the caller finds the errors in `diags`.
+    if (wafer::detail::constant_evaluated() && cx.report.errors() != 0) return {};
     cx.finish();
     diags.check();
     return std::move(cx.out);

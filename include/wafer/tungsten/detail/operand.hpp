@@ -199,6 +199,7 @@ public:
         }
         cx_.report.fail(e.pos, quote(root.name) + " is " + a_kind(d) + ", not " +
                                    (e.k == ast::expr::kind::member ? "a struct or union" : "an array"));
+        return {};  // fail() returns only in a constant expression
     }
 
 private:

@@ -1,6 +1,7 @@
 #pragma once
 // How the checker reports: each error goes to the sink at once, then `abandon` unwinds to the
-// enclosing declaration or statement, so one run reports every independent error.
+// enclosing declaration or statement, so one run reports every independent error. In a constant
+// expression nothing can be thrown: there the first error stops the lowering (fail()).
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -29,22 +30,37 @@ public:
     reporter(const reporter&) = delete;  // state_ points into it
     reporter& operator=(const reporter&) = delete;
 
-    void error(source_position pos, std::string message) const { add(severity::error, pos, std::move(message)); }
-    void warning(source_position pos, std::string message) const { add(severity::warning, pos, std::move(message)); }
-    void note(source_position pos, std::string message) const { add(severity::note, pos, std::move(message)); }
+    // Messages as views: g++ 12 cannot destroy a by-value std::string parameter in a constant
+    // expression (docs/embedding.md), where a frozen kernel's lowering reports.
+    WAFER_CONSTEXPR void error(source_position pos, std::string_view message) const {
+        add(severity::error, pos, message);
+    }
+    WAFER_CONSTEXPR void warning(source_position pos, std::string_view message) const {
+        add(severity::warning, pos, message);
+    }
+    WAFER_CONSTEXPR void note(source_position pos, std::string_view message) const {
+        add(severity::note, pos, message);
+    }
     /// A note at a position in another text (a declaration in an imported package).
-    void note(const source_text& text, source_position pos, std::string message) const {
+    WAFER_CONSTEXPR void note(const source_text& text, source_position pos, std::string_view message) const {
         const auto* saved = state_->source;
         state_->source = &text;
-        note(pos, std::move(message));
+        note(pos, message);
         state_->source = saved;
     }
 
-    /// Reports an error and abandons the current declaration or statement.
-    [[noreturn]] void fail(source_position pos, std::string message) const {
-        error(pos, std::move(message));
-        throw abandon{};
+    /// Reports an error and abandons the current declaration or statement: at run time it throws
+    /// `abandon`. In a constant expression (a kernel frozen by the compiler), where nothing can be
+    /// thrown, it stops the lowering instead: it returns, stopped() is true, and the caller returns
+    /// in turn, or the lowering goes on to a point the compiler cannot evaluate (docs/embedding.md).
+    WAFER_CONSTEXPR void fail(source_position pos, std::string_view message) const {
+        error(pos, message);
+        if (!wafer::detail::constant_evaluated()) throw abandon{};
+        state_->stopped = true;
     }
+
+    /// Whether fail() stopped the lowering (only ever in a constant expression).
+    WAFER_CONSTEXPR bool stopped() const noexcept { return state_->stopped; }
 
     /// The text positions refer to.
     WAFER_CONSTEXPR const source_text& source() const noexcept { return *state_->source; }
@@ -91,9 +107,9 @@ public:
     }
 
 private:
-    void add(severity level, source_position pos, std::string message) const {
+    WAFER_CONSTEXPR void add(severity level, source_position pos, std::string_view message) const {
         if (level == severity::error) ++state_->errors;
-        auto d = state_->source->make(level, pos, std::move(message));
+        auto d = state_->source->make(level, pos, message);
         if (state_->capture)
             state_->capture->push_back(std::move(d));
         else
@@ -105,6 +121,7 @@ private:
         const source_text* source;
         std::vector<diagnostic>* capture = nullptr;
         std::size_t errors = 0;
+        bool stopped = false;
     };
     diagnostics& sink_;
     state own_;

@@ -69,11 +69,13 @@ public:
             case kind::sum: return sum(e);
             case kind::call: {
                 auto v = call(e);
-                if (!v) cx_.report.fail(e.pos, quote(e.name) + " returns nothing (it is void): it has no value to use");
-                return *v;
+                if (v) return *v;
+                cx_.report.fail(e.pos, quote(e.name) + " returns nothing (it is void): it has no value to use");
+                return {};  // fail() returns only in a constant expression
             }
             default: cx_.report.fail(e.pos, "malformed expression");
         }
+        return {};  // fail() returns only in a constant expression
     }
 
     /// `v` in type `t`: a constant converted as a literal, a predicate as the compare mask (or as
@@ -283,7 +285,7 @@ private:
 
     static std::string type_text(base_type t) { return std::string(name_of(t)); }
 
-    [[noreturn]] void fifo_in_scalar_code(const ast::expr& e) const {
+    void fifo_in_scalar_code(const ast::expr& e) const {
         if (e.k != ast::expr::kind::name)
             cx_.report.fail(e.pos, "FIFO " + quote(root_of(e).name) + " is a stream of elements: it is never subscripted");
         cx_.report.fail(e.pos, "FIFO " + quote(e.name) + " is pushed and popped by DSD operations: use it in a "
@@ -347,6 +349,7 @@ private:
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return receive(*s, e);
         if (std::holds_alternative<fifo_symbol>(d.what)) fifo_in_scalar_code(e);
         cx_.report.fail(e.pos, quote(e.name) + " is " + a_kind(d) + ", not an array");
+        return {};  // fail() returns only in a constant expression
     }
 
     WAFER_CONSTEXPR rvalue load(const access& a, source_position pos) {
@@ -602,6 +605,7 @@ private:
             case op::ne: return predicate(arithmetic(ir::instr::ne, t, a, b));
             default: cx_.report.fail(e.pos, "malformed expression (unknown operator)");
         }
+        return {};  // fail() returns only in a constant expression
     }
 
     /// `a && b`, `a || b`: b is evaluated only when a does not decide.

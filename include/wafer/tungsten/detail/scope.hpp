@@ -192,13 +192,17 @@ public:
     /// The visible declaration of `name`, referenced at `pos`.
     WAFER_CONSTEXPR const declaration& lookup(const std::string& name, source_position pos) const {
         const auto* d = visible(name);
-        if (!d) report_.fail(pos, quote(name) + " is not declared");
-        switch (d->status) {
-            case declaration::state::ready: return *d;
-            case declaration::state::pending: report_.fail(pos, quote(name) + " is used before declaration");
-            case declaration::state::failed: break;
-        }
-        throw abandon{};  // its own error was reported
+        if (!d)
+            report_.fail(pos, quote(name) + " is not declared");
+        else if (d->status == declaration::state::ready)
+            return *d;
+        else if (d->status == declaration::state::pending)
+            report_.fail(pos, quote(name) + " is used before declaration");
+        else if (!wafer::detail::constant_evaluated())
+            throw abandon{};  // its own error was reported
+        // Only in a constant expression, where fail() returns: the lowering has stopped, and the
+        // rest of the statement sees a stand-in.
+        return stand_in_;
     }
 
     /// The visible, ready declaration of `name`, or nullptr (nothing reported): for trying a lowering.
@@ -278,6 +282,7 @@ private:
     }
 
     const reporter& report_;
+    declaration stand_in_;  ///< lookup()'s answer after an error in a constant expression: a param, 0
     std::vector<scope> scopes_;
     wafer::detail::stable_vector<declaration> declarations_;  // stable: declare()'s references stay valid
     std::uint32_t next_order_ = 0;

@@ -33,6 +33,7 @@ inline WAFER_CONSTEXPR std::int8_t queue_for(context& cx, std::size_t s, bool in
     const char* what = input ? "input" : "output";
     cx.report.fail(pos, "socket " + quote(cx.out.sockets[s].name) + " needs an " + what + " queue, but all " +
                             decimal(available) + " " + what + " queues of the PE are taken");
+    return 0;  // fail() returns only in a constant expression
 }
 
 inline WAFER_CONSTEXPR ir::dsd fabric_operand(context& cx, const socket_symbol& s, const ast::expr& e, bool read) {

@@ -18,8 +18,9 @@
 //   wafer::fabric::fabric f(image.thaw().layout);
 //
 // freeze() needs wafer header-only (the lowering is constexpr only there) and g++ (clang 14
-// evaluates no std::string of libstdc++ 12 in a constant expression). A kernel with an error is no
-// constant expression: the compiler stops with g++'s trail to the lowering's report.
+// evaluates no std::string of libstdc++ 12 in a constant expression). A kernel whose lowering
+// reports an error or a warning does not freeze: the compiler quotes the first at the freeze() (or
+// verify() of the image), where the lowering can stop at it (docs/embedding.md: errors as values).
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -84,34 +85,79 @@ consteval void require_header_only() {
                   "WAFER_SEPARATE_COMPILATION the lowering is compiled once, out of the compiler's reach");
 }
 
+/// Finds the first diagnostic of `diags` at `level`, as "file:line:col: message" for a frozen
+/// value's check (the message alone where there is no file: a C++ kernel's own diagnostics).
+constexpr bool first_at(const diagnostics& diags, severity level, paint::fixed_message& out) {
+    for (const auto& d : diags.list()) {
+        if (d.level != level) continue;
+        const std::string_view message = d.message;
+        if (d.file.empty() && d.pos.line == 0)
+            out = paint::detail::fixed_message_of(message);
+        else
+            out = paint::detail::fixed_message_at(paint::origin(std::string_view(d.file), d.pos), message);
+        return true;
+    }
+    return false;
+}
+
+/// A kernel lowered by the compiler: its bytes, or the first error (else warning) it reported.
+struct lowered_kernel {
+    std::vector<std::uint8_t> bytes;
+    bool ok = true;
+    paint::fixed_message problem{};
+};
+
 template <class K, class Settings>
-constexpr std::vector<std::uint8_t> frozen_bytes() {
+constexpr lowered_kernel frozen_bytes() {
     dsl::settings values = Settings{}();
     paint::sort_by_name(values);
     diagnostics diags;
     lower_options options;
     options.settings_are_bindings = true;  // as a code() binds them: a param may keep its default
-    // A warning, like an error, is no constant expression (the reporter's add() is not constexpr):
-    // the compiler stops at it, so a frozen kernel never drops one silently.
     auto program = lower(K::program(), values, diags, options);
+    lowered_kernel out;
+    // A frozen program keeps no diagnostics: a warning is refused as an error is, never dropped.
+    if (first_at(diags, severity::error, out.problem) || first_at(diags, severity::warning, out.problem)) {
+        out.ok = false;
+        return out;
+    }
     image::detail::writer w;
     w(values, program);
-    return std::move(w.bytes);
+    out.bytes = std::move(w.bytes);
+    return out;
 }
+
+struct kernel_size {
+    std::size_t size = 0;
+    bool ok = true;
+    paint::fixed_message problem{};
+};
+
+/// Not constexpr: in freeze() its call is the error, and g++ prints `Problem`, the kernel's first.
+template <paint::fixed_message Problem>
+void kernel_does_not_freeze() {}
 }  // namespace detail
 
 /// K lowered by the compiler with the params `settings` returns. Lowered twice, once to size the
-/// bytes and once to fill them, as paint::freeze() runs a layout.
+/// bytes and once to fill them, as paint::freeze() runs a layout. A kernel whose lowering reports
+/// an error or a warning does not compile: the compiler quotes the first at the freeze() call.
 template <kernel_type K, class Settings>
 consteval auto freeze(Settings) {
     static_assert(std::is_default_constructible_v<Settings> && std::is_invocable_r_v<dsl::settings, Settings>,
                   "freeze<K>(settings) takes a lambda without captures returning the params, "
                   "[] { return w::settings{{\"N\", 8}}; }: it runs at compile time");
     detail::require_header_only<K>();
-    constexpr std::size_t size = detail::frozen_bytes<K, Settings>().size();
-    frozen_program<size> frozen;
-    const auto bytes = detail::frozen_bytes<K, Settings>();
-    std::copy(bytes.begin(), bytes.end(), frozen.bytes.begin());
+    constexpr detail::kernel_size info = [] {
+        const auto l = detail::frozen_bytes<K, Settings>();
+        return detail::kernel_size{l.bytes.size(), l.ok, l.problem};
+    }();
+    frozen_program<info.size> frozen;
+    if constexpr (!info.ok) {
+        detail::kernel_does_not_freeze<info.problem>();
+    } else {
+        const auto l = detail::frozen_bytes<K, Settings>();
+        std::copy(l.bytes.begin(), l.bytes.end(), frozen.bytes.begin());
+    }
     return frozen;
 }
 
@@ -220,13 +266,10 @@ constexpr built_image build_image() {
     im.layout =
         paint::detail::build_layout(layout_region<Layout>(), lowered_in_the_compiler<K...>{&diags}, diags, Options{}());
     built_image out;
-    for (const auto& d : diags.list())
-        if (d.level == severity::error) {
-            out.check.ok = false;
-            const paint::origin at(std::string_view(d.file), d.pos);
-            out.check.message = paint::detail::fixed_message_at(at, std::string_view(d.message));
-            return out;
-        }
+    if (first_at(diags, severity::error, out.check.message)) {
+        out.check.ok = false;
+        return out;
+    }
     out.image = image::detail::image_bytes(im);
     auto warnings = diags.list();
     image::detail::writer w;
