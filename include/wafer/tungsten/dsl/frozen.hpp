@@ -112,9 +112,7 @@ constexpr lowered_kernel frozen_bytes() {
     dsl::settings values = Settings{}();
     paint::sort_by_name(values);
     diagnostics diags;
-    lower_options options;
-    options.settings_are_bindings = true;  // as a code() binds them: a param may keep its default
-    auto program = lower(K::program(), values, diags, options);
+    auto program = lower(K::program(), values, diags, code_options());  // the settings as a code() binds them
     lowered_kernel out;
     // A frozen program keeps no diagnostics: a warning is refused as an error is, never dropped.
     if (first_at(diags, severity::error, out.problem) || first_at(diags, severity::warning, out.problem)) {
@@ -226,9 +224,7 @@ namespace detail {
 template <kernel_type Kernel>
 constexpr bool lower_if_named(const paint::kernel_request& r, ir::pe_program& program, diagnostics& out) {
     if (r.kernel != Kernel::signature.name) return false;
-    lower_options options;
-    options.settings_are_bindings = true;  // as a code() binds them: a param may keep its default
-    program = lower(Kernel::program(), r.params, out, options);
+    program = lower(Kernel::program(), r.params, out, code_options());
     return true;
 }
 

@@ -17,6 +17,14 @@
 namespace wafer::tungsten::dsl {
 
 namespace detail {
+/// How a code()'s kernel is lowered: the code()'s bindings are its settings, and a param it leaves
+/// out may keep its default.
+constexpr lower_options code_options() {
+    lower_options options;
+    options.settings_are_bindings = true;
+    return options;
+}
+
 /// The error for a code() whose kernel is none of those given to the layout.
 template <int = 0>
 constexpr diagnostic no_such_kernel(const paint::kernel_request& r) {

@@ -7,9 +7,7 @@ namespace wafer::tungsten::dsl::detail {
 
 WAFER_DECL ir::pe_program lower_requested(const ast::program* p, const paint::kernel_request& r, diagnostics& diags) {
     if (!p) throw error(no_such_kernel(r));
-    lower_options options;
-    options.settings_are_bindings = true;
-    return lower(*p, r.params, diags, options);
+    return lower(*p, r.params, diags, code_options());
 }
 
 }  // namespace wafer::tungsten::dsl::detail
