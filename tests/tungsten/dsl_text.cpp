@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "add/kernels.hpp"
+#include "construct_kernels.hpp"
 #include "broadcast/kernels.hpp"
 #include "deadlock/kernels.hpp"
 #include "dotbench/kernels.hpp"
@@ -48,6 +49,7 @@ void clear_positions(ast::var_decl& d) {
     d.pos = {};
     for (auto& dim : d.dims) dim.pos = {}, clear_positions(dim.extent);
     if (d.init) clear_positions(*d.init);
+    if (d.placement) d.placement->pos = {}, clear_positions(d.placement->value);
 }
 
 void clear_positions(ast::statement& s) {
@@ -59,6 +61,9 @@ void clear_positions(ast::statement& s) {
                 if (d.default_value) clear_positions(*d.default_value);
             } else if constexpr (std::is_same_v<T, ast::var_decl>) {
                 clear_positions(d);
+            } else if constexpr (std::is_same_v<T, ast::socket_decl>) {
+                for (auto* q : {&d.input_queue, &d.output_queue})
+                    if (*q) clear_positions(**q);
             } else if constexpr (std::is_same_v<T, ast::struct_decl>) {
                 for (auto& m : d.members) clear_positions(m);
             } else if constexpr (std::is_same_v<T, ast::typedef_decl>) {
@@ -402,44 +407,49 @@ TEST_CASE("dsl and text: structs, unions, typedefs, member access and sizeof") {
         "t[1][2] = 9;\n"
         "q.x = t[1][2];\n"
         "s = sizeof(xp) + sizeof(p) + sizeof(pts[0].in) + sizeof(real) + sizeof(t);\n";
-    const auto text = parsed(source, "x.w");
-
-    w::kernel k("x");
-    const auto d = w::member<w::xp>("d", w::dim(2));
-    const auto Inner = k.struct_("Inner", d);
-    const auto x = w::member<w::xp>("x");
-    const auto y = w::member<w::sp>("y", w::dim(2));
-    const auto in = w::member(Inner, "in");
-    const auto P = k.struct_("P", x, y, in);
-    const auto us = w::member<w::sp>("s");
-    const auto U = k.union_("U", us, w::member<w::u16>("h", w::dim(2)));
-    const auto real = k.typedef_<w::sp>("real");
-    const auto point_t = k.typedef_(P, "point_t");
-    const auto row = k.typedef_<w::xp>("row", w::dim(4));
-    auto p = k.var(P, "p");
-    auto pts = k.array(P, "pts", w::dim("n", 3));
-    auto u = k.var(U, "u");
-    auto q = k.var(point_t, "q");
-    auto r = k.var(real, "r", 1.5);
-    auto t = k.array(row, "t", w::dim("m", 2));
-    auto s = k.var<w::xp>("s", 0);
-    w::iterator i("i");
-    k(p->*x = 7, p->*in->*d[1] = 5);
-    k(w::in(i, 0, 3)[pts[i]->*x = p->*in->*d[1] + i]);
-    k((p->*y)[0] = w::cast<w::sp>(w::size_of(P)));
-    k(u->*us = r, t[1][2] = 9, q->*x = t[1][2]);
-    k(s = w::size_of<w::xp>() + w::size_of(p) + w::size_of(pts[0]->*in) + w::size_of(real) + w::size_of(t));
-
-    CHECK(text == k.program());
+    const auto text = parsed(source, "records.w");
+    CHECK(text == constructs::records::program());
     // p->*y[0] and (p->*y)[0] are both p.y[0].
+    w::kernel k("x");
+    const auto y = w::member<w::sp>("y", w::dim(2));
+    auto p = k.var(k.struct_("P", y), "p");
     CHECK(to_ast(p->*y[0]) == to_ast((p->*y)[0]));
 
-    const auto ran = wafer::test::run_to_end(k.program());
+    const auto ran = wafer::test::run_to_end(constructs::records::program());
     REQUIRE(ran.result.status == wafer::fabric::run_status::halted);
     CHECK(ran.ints("pts.x") == std::vector<std::int64_t>{5, 6, 7});
     CHECK(ran.value("q.x") == 9);
     CHECK(ran.real("p.y") == 8.0f);  // sizeof(struct P): x, a word of padding, y[2], in
     CHECK(ran.value("s") == 1 + 8 + 2 + 2 + 8);
+}
+
+TEST_CASE("dsl and text: address(), bank(), align(), address(&x), .base and a socket's queues") {
+    const std::string source =
+        "xp socket rx input_queue(5);\n"
+        "xp socket tx output_queue(3);\n"
+        "struct P { xp x; xp y; };\n"
+        "xp b[n=4] address(0x100) = {1, 2, 3, 4};\n"
+        "xp c[4] bank(2);\n"
+        "sp d[2][2] align(4);\n"
+        "u64 o[2];\n"
+        "u16 h[8] address(&o);\n"
+        "struct P pts[3] align(2);\n"
+        "xp x address(0x140) = 5;\n"
+        "xp abase = 0;\n"
+        "h[0] = 7;\n"
+        "abase = b.base;\n"
+        "c.base <- abase;\n"
+        "pts[1].y = c[2];\n"
+        "i in [0, 2) tx <- rx;\n";
+    CHECK(parsed(source, "placed.w") == constructs::placed::program());
+    // A scope's sockets take the same choices, both at once too.
+    w::kernel k("x");
+    k.socket<w::xp>("rx", w::input_queue(5), w::output_queue(2));
+    CHECK(parsed("xp socket rx input_queue(5) output_queue(2);\n", "x.w") == k.program());
+
+    // The placements hold: b starts at 0x100, so .base reads it.
+    const auto ran = wafer::test::run_to_end(constructs::placed::program());
+    CHECK(ran.value("abase") == 0x100);
 }
 
 TEST_CASE("dsl and text: field types, wavelet(), __builtin_merge and the statement intrinsics") {

@@ -312,7 +312,7 @@ struct import_statement {
     /// not a pointer, so an AST stays a value that a constant expression can build).
     std::vector<program> contents;
     source_position pos;
-    const program* loaded() const;  ///< the package, or nullptr before it is loaded
+    WAFER_CONSTEXPR const program* loaded() const;  ///< the package, or nullptr before it is loaded
     friend bool operator==(const import_statement& a, const import_statement& b) {
         return a.package == b.package && a.names == b.names && a.pos == b.pos;
     }
@@ -341,7 +341,9 @@ struct program {
     }
 };
 
-inline const program* import_statement::loaded() const { return contents.empty() ? nullptr : &contents.front(); }
+inline WAFER_CONSTEXPR const program* import_statement::loaded() const {
+    return contents.empty() ? nullptr : &contents.front();
+}
 
 }  // namespace wafer::tungsten::ast
 

@@ -65,6 +65,7 @@
 #include "wafer/tungsten/dsl/options.hpp"
 #include "wafer/tungsten/dsl/scope.hpp"
 #include "wafer/tungsten/dsl/statement.hpp"
+#include "wafer/tungsten/dsl/storage.hpp"
 #include "wafer/tungsten/dsl/structure.hpp"
 #include "wafer/tungsten/dsl/task.hpp"
 

@@ -73,7 +73,7 @@ inline WAFER_CONSTEXPR access resolve_access(const variable_symbol& v, const ast
 
 /// Whether the member access `e` into `v` is `v.base`, v's address: so it is unless v is one
 /// struct with a member named base.
-inline bool names_base_address(const variable_symbol& v, const ast::expr& e) {
+inline WAFER_CONSTEXPR bool names_base_address(const variable_symbol& v, const ast::expr& e) {
     const bool whole = e.operands[0].k == ast::expr::kind::name && e.operands.size() == 1;
     return e.name == "base" && whole && !(v.composite && v.rank == 0 && v.composite->find("base"));
 }
@@ -98,15 +98,17 @@ inline WAFER_CONSTEXPR void subscript(access& a, const std::vector<std::uint32_t
 }
 
 /// `a.base` of an array whose `.base` the program sets: its base word, a u16.
-inline access base_address(const variable_symbol& v, const ast::expr& e, const reporter& report) {
+inline WAFER_CONSTEXPR access base_address(const variable_symbol& v, const ast::expr& e, const reporter& report) {
     const auto& array = e.operands[0];
-    if (!v.base_word)
+    if (!v.base_word) {
         report.fail(e.pos, quote(array.name + ".base") + " is the constant address of " + quote(array.name) +
                                ", not storage");
+        return {};  // fail() returns only in a constant expression
+    }
     return {.path = array.name + ".base", .type = base_type::u16, .base = *v.base_word, .is_base_address = true};
 }
 
-inline access member_of(const variable_symbol& v, const ast::expr& e, const reporter& report) {
+inline WAFER_CONSTEXPR access member_of(const variable_symbol& v, const ast::expr& e, const reporter& report) {
     if (names_base_address(v, e)) return base_address(v, e, report);
     auto a = resolve_access(v, e.operands[0], report);
     if (!a.composite) {
@@ -171,9 +173,11 @@ inline WAFER_CONSTEXPR access value_access(const variable_symbol& v, const ast::
 inline WAFER_CONSTEXPR std::optional<access> try_value_access(const variable_symbol& v, const ast::expr& e) {
     const source_text none;
     diagnostics discarded;
-    const reporter quiet(none, discarded);
+    reporter quiet(none, discarded);  // not const: reporting changes its state
     try {
-        return value_access(v, e, quiet);
+        auto a = value_access(v, e, quiet);
+        if (quiet.stopped()) return std::nullopt;  // in a constant expression fail() returns
+        return a;
     } catch (const abandon&) {
         return std::nullopt;
     }

@@ -38,7 +38,7 @@ struct composite_type {
     std::uint32_t words = 0;  ///< sizeof
     bool even = false;        ///< holds a 32- or 64-bit value, so it starts at an even word
 
-    const member* find(std::string_view name) const {
+    WAFER_CONSTEXPR const member* find(std::string_view name) const {
         for (const auto& m : members)
             if (m.name == name) return &m;
         return nullptr;

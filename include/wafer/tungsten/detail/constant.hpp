@@ -210,7 +210,7 @@ public:
 private:
     /// sizeof of an object in words (reference §3): a typedef's type, or what a reference reaches,
     /// a whole array included.
-    std::int64_t size_of(const ast::expr& e) const {
+    WAFER_CONSTEXPR std::int64_t size_of(const ast::expr& e) const {
         if (e.k == ast::expr::kind::cast) return words_of(e.type);
         if (!is_reference(e))
             report_.fail(e.pos, "sizeof takes a type, a variable, an element or a member, not a computed value");
@@ -228,7 +228,7 @@ private:
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return words_of(s->type);
         return 1;  // an iterator is xp
     }
-    static std::int64_t saturated(std::uint64_t words) {
+    static WAFER_CONSTEXPR std::int64_t saturated(std::uint64_t words) {
         return static_cast<std::int64_t>(std::min<std::uint64_t>(words, INT64_MAX));
     }
 

@@ -107,9 +107,11 @@ public:
     context& operator=(const context&) = delete;
 
     /// The function a call from the code being lowered names: a package's own first.
-    const function_entry* function_named(const std::string& name) const {
-        for (const auto& key : {scopes.top_level_key(name), name})
-            if (const auto it = functions.find(key); it != functions.end()) return &it->second;
+    WAFER_CONSTEXPR const function_entry* function_named(const std::string& name) const {
+        // Two lookups, not a loop over {key, name}: g++ 12 reads past an initializer list of strings
+        // in a constant expression.
+        if (const auto it = functions.find(scopes.top_level_key(name)); it != functions.end()) return &it->second;
+        if (const auto it = functions.find(name); it != functions.end()) return &it->second;
         return nullptr;
     }
 
@@ -211,7 +213,7 @@ public:
     // ---- `.base` (reference §5): the current address of an array whose base the program sets
 
     /// A register holding the address `a` reaches: its variable's base word plus `delta` words.
-    ir::reg moved_base(const access& a, std::int64_t delta, source_position pos) {
+    WAFER_CONSTEXPR ir::reg moved_base(const access& a, std::int64_t delta, source_position pos) {
         ir::instruction ld;
         ld.code = ir::instr::load;
         ld.type = ir::data_type::u16;
@@ -339,8 +341,11 @@ private:
                                         const scope_stack::private_package* package, int depth) {
         for (const auto& s : body) {
             if (const auto* f = std::get_if<ast::function_decl>(&s)) {
-                const bool own = package && !package->exports.contains(f->name);
-                functions.try_emplace(own ? package->name + "::" + f->name : f->name, function_entry{f});
+                // An `if`, not `?:`: g++ 12 cannot destroy a string made by `?:` in a constant expression.
+                if (package && !package->exports.contains(f->name))
+                    functions.try_emplace(package->name + "::" + f->name, function_entry{f});
+                else
+                    functions.try_emplace(f->name, function_entry{f});
             }
             const auto* i = std::get_if<ast::import_statement>(&s);
             if (!i || !i->loaded() || depth >= max_import_depth) continue;

@@ -108,8 +108,8 @@ inline WAFER_CONSTEXPR void declare_socket(context& cx, const ast::socket_decl& 
 }
 
 /// The number in bank(), align() or address(), which must be a constant from `lo` to `hi`.
-inline std::int64_t placement_number(context& cx, const ast::placement& p, std::int64_t lo, std::int64_t hi,
-                                     const char* what) {
+inline WAFER_CONSTEXPR std::int64_t placement_number(context& cx, const ast::placement& p, std::int64_t lo,
+                                                     std::int64_t hi, const char* what) {
     check_well_formed(p.value, cx.report);
     auto n = cx.eval.integer_of(p.value);
     if (!n || *n < lo || *n > hi)
@@ -234,7 +234,7 @@ inline WAFER_CONSTEXPR void initialize(context& cx, const std::string& name, con
 }
 
 /// `T fifo q[capacity];`: its ring of elements in PE memory.
-inline void declare_fifo(context& cx, const ast::fifo_decl& f) {
+inline WAFER_CONSTEXPR void declare_fifo(context& cx, const ast::fifo_decl& f) {
     if (!cx.scopes.at_top_level()) cx.report.fail(f.pos, "FIFO " + quote(f.name) + " must be declared at top level");
     auto& d = cx.scopes.declare({f.name, f.pos, fifo_symbol{f.type, cx.out.fifos.size()}});
     try {
@@ -266,7 +266,7 @@ inline void declare_fifo(context& cx, const ast::fifo_decl& f) {
 
 /// A word holding v's current address, for a program that sets `v.base`: it starts as the declared
 /// address, each time the declaration runs.
-inline void give_base_word(context& cx, const ast::var_decl& decl, variable_symbol& v) {
+inline WAFER_CONSTEXPR void give_base_word(context& cx, const ast::var_decl& decl, variable_symbol& v) {
     const auto at = cx.memory.allocate(1, {}, "the base address of " + quote(decl.name), decl.pos, cx.report);
     v.base_word = at;
     if (cx.scopes.at_top_level()) {

@@ -71,7 +71,7 @@ inline WAFER_CONSTEXPR void lower_body(context& cx, call_frame&& frame, const st
     scalar_lowering(cx).jump(exit, exit, pos);
 }
 
-inline void declare_function(context& cx, const ast::function_decl& f) {
+inline WAFER_CONSTEXPR void declare_function(context& cx, const ast::function_decl& f) {
     if (!cx.scopes.at_top_level()) cx.report.fail(f.pos, "function " + quote(f.name) + " must be declared at top level");
     auto& entry = cx.functions.at(cx.scopes.top_level_key(f.name));
     if (entry.decl != &f) {
@@ -100,13 +100,13 @@ inline void declare_function(context& cx, const ast::function_decl& f) {
     entry.checked_clean = cx.report.errors() == errors;
 }
 
-inline void lower_call_statement(context& cx, const ast::call_statement& c) {
+inline WAFER_CONSTEXPR void lower_call_statement(context& cx, const ast::call_statement& c) {
     check_well_formed(c.call, cx.report);
     if (c.call.k != ast::expr::kind::call) cx.report.fail(c.pos, "malformed call statement");
     scalar_lowering(cx).call(c.call);
 }
 
-inline void lower_return(context& cx, const ast::return_statement& r) {
+inline WAFER_CONSTEXPR void lower_return(context& cx, const ast::return_statement& r) {
     if (cx.frames.empty()) cx.report.fail(r.pos, "return outside a function or handler");
     const auto& frame = cx.frames.back();
     scalar_lowering s(cx);
@@ -129,7 +129,7 @@ inline void lower_return(context& cx, const ast::return_statement& r) {
 /// `__builtin_clear_teardown(s)` takes socket s's color out of teardown on this PE's router;
 /// `__builtin_set_fifo_read_length(q, n)` and `__builtin_set_fifo_write_length(q, n)` limit the
 /// next operations that pop from (push to) FIFO q to n elements.
-inline void scalar_lowering::intrinsic(const ast::expr& e) {
+inline WAFER_CONSTEXPR void scalar_lowering::intrinsic(const ast::expr& e) {
     const bool teardown = e.name == "__builtin_clear_teardown";
     const bool read = e.name == "__builtin_set_fifo_read_length";
     if (!teardown && !read && e.name != "__builtin_set_fifo_write_length")
@@ -159,7 +159,7 @@ inline void scalar_lowering::intrinsic(const ast::expr& e) {
     cx_.add(i);
 }
 
-inline std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
+inline WAFER_CONSTEXPR std::optional<rvalue> scalar_lowering::call(const ast::expr& e) {
     if (e.name == "wavelet") {
         // Packs its operands' bits, the first in the lowest bits, each at its declared width.
         ir::value packed = ir::imm(0);

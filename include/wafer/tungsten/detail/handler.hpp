@@ -177,7 +177,7 @@ inline WAFER_CONSTEXPR std::uint32_t task_named(const context& cx, const std::st
 /// The local task `name` names, for activate and an async completion.
 inline WAFER_CONSTEXPR std::uint32_t local_task(const context& cx, const std::string& name, source_position pos) {
     const auto k = task_named(cx, name, pos, false);
-    if (cx.out.tasks[k].kind != ir::task_kind::local)
+    if (k < cx.out.tasks.size() && cx.out.tasks[k].kind != ir::task_kind::local)  // none: task_named failed
         cx.report.fail(pos, "task " + quote(name) + " is a control task, which a control wavelet runs; only a "
                                                     "local task is activated");
     return k;

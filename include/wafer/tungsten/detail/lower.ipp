@@ -30,24 +30,26 @@ struct statement_lowering {
     WAFER_CONSTEXPR void operator()(const ast::param_decl& p) const { declare_param(cx, p); }
     WAFER_CONSTEXPR void operator()(const ast::socket_decl& s) const { declare_socket(cx, s); }
     WAFER_CONSTEXPR void operator()(const ast::var_decl& v) const { declare_variable(cx, v); }
-    void operator()(const ast::struct_decl& s) const { declare_struct(cx, s); }
-    void operator()(const ast::typedef_decl& t) const { declare_typedef(cx, t); }
-    void operator()(const ast::function_decl& f) const { declare_function(cx, f); }
+    WAFER_CONSTEXPR void operator()(const ast::struct_decl& s) const { declare_struct(cx, s); }
+    WAFER_CONSTEXPR void operator()(const ast::typedef_decl& t) const { declare_typedef(cx, t); }
+    WAFER_CONSTEXPR void operator()(const ast::function_decl& f) const { declare_function(cx, f); }
     WAFER_CONSTEXPR void operator()(const ast::handler_decl& h) const { declare_handler(cx, h); }
-    void operator()(const ast::return_statement& r) const { lower_return(cx, r); }
-    void operator()(const ast::call_statement& c) const { lower_call_statement(cx, c); }
-    void operator()(const ast::fifo_decl& f) const { declare_fifo(cx, f); }
+    WAFER_CONSTEXPR void operator()(const ast::return_statement& r) const { lower_return(cx, r); }
+    WAFER_CONSTEXPR void operator()(const ast::call_statement& c) const { lower_call_statement(cx, c); }
+    WAFER_CONSTEXPR void operator()(const ast::fifo_decl& f) const { declare_fifo(cx, f); }
     WAFER_CONSTEXPR void operator()(const ast::task_decl& t) const { declare_task(cx, t); }
     WAFER_CONSTEXPR void operator()(const ast::task_statement& a) const { lower_task_statement(cx, a); }
-    void operator()(const ast::import_statement& i) const {
+    WAFER_CONSTEXPR void operator()(const ast::import_statement& i) const {
         // The package's declarations and statements join the global scope where the import stands.
         if (!cx.scopes.at_top_level()) cx.report.fail(i.pos, "import " + i.package + " must stand at top level");
         const auto* package = i.loaded();
         if (!package)
-            cx.report.fail(i.pos, "package " + quote(i.package) + " was not loaded: the front end that reads the "
-                                  "kernel loads its imports (wafer carbide and wafer run do, from lib=)");
+            return cx.report.fail(i.pos,
+                                  "package " + quote(i.package) +
+                                      " was not loaded: the front end that reads "
+                                      "the kernel loads its imports (wafer carbide and wafer run do, from lib=)");
         if (cx.import_depth == max_import_depth)
-            cx.report.fail(i.pos, "imports nest deeper than " + decimal(max_import_depth) + " packages");
+            return cx.report.fail(i.pos, "imports nest deeper than " + decimal(max_import_depth) + " packages");
         {
             // A selective import's names but the imported ones are its own; a package that a selective
             // one imports whole is part of it.
@@ -56,7 +58,7 @@ struct statement_lowering {
             if (!i.names.empty())
                 cx.scopes.keep_private(package->source, {i.package, {i.names.begin(), i.names.end()}});
             else if (within)
-                cx.scopes.keep_private(package->source, *within);
+                cx.scopes.keep_private(package->source, scope_stack::private_package(*within));
             ++cx.import_depth;
             lower_statements(cx, package->body);
             --cx.import_depth;

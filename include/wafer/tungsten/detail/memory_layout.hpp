@@ -56,8 +56,8 @@ public:
 
     /// `words` words at `at` for `what` (address()). Carbide lets two placements share storage
     /// without a word; wafer warns.
-    void place(std::uint64_t at, std::uint64_t words, const std::string& what, source_position pos,
-               const reporter& report) {
+    WAFER_CONSTEXPR void place(std::uint64_t at, std::uint64_t words, const std::string& what, source_position pos,
+                               const reporter& report) {
         if (at + words > hw::memory_words)
             report.fail(pos, "address(" + address_text(at) + ") puts " + what + " (" + count_of(words, "word") +
                                  ") past the end of PE memory at " + address_text(hw::memory_words));
@@ -73,7 +73,7 @@ public:
     }
 
     /// The ranges every address() placement took, in declaration order.
-    std::vector<word_range> placed() const {
+    WAFER_CONSTEXPR std::vector<word_range> placed() const {
         std::vector<word_range> out;
         for (const auto& p : placed_) out.push_back(p.range);
         return out;

@@ -227,7 +227,7 @@ private:
     }
 
     /// A FIFO pops where it is read and pushes where it is written: it is a stream, never subscripted.
-    ir::dsd fifo_operand(const fifo_symbol& q, const ast::expr& e) const {
+    WAFER_CONSTEXPR ir::dsd fifo_operand(const fifo_symbol& q, const ast::expr& e) const {
         if (e.k != ast::expr::kind::name)
             cx_.report.fail(e.pos, "FIFO " + quote(root_of(e).name) + " is a stream of elements: it is never subscripted");
         ir::dsd o;

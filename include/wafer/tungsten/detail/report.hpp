@@ -68,8 +68,10 @@ public:
     /// While it lives, positions refer to `text` (an imported package's).
     class from {
     public:
-        from(const reporter& r, const source_text& text) : r_(r), saved_(r.state_->source) { r.state_->source = &text; }
-        ~from() { r_.state_->source = saved_; }
+        WAFER_CONSTEXPR from(const reporter& r, const source_text& text) : r_(r), saved_(r.state_->source) {
+            r.state_->source = &text;
+        }
+        WAFER_CONSTEXPR ~from() { r_.state_->source = saved_; }
         from(const from&) = delete;
         from& operator=(const from&) = delete;
 

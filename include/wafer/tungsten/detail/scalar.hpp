@@ -269,8 +269,8 @@ public:
     }
 
     /// A call: a function inlined (function.hpp), or an intrinsic. nullopt for a void function.
-    std::optional<rvalue> call(const ast::expr& e);
-    void intrinsic(const ast::expr& e);  ///< a __builtin_ statement (function.hpp)
+    WAFER_CONSTEXPR std::optional<rvalue> call(const ast::expr& e);
+    WAFER_CONSTEXPR void intrinsic(const ast::expr& e);  ///< a __builtin_ statement (function.hpp)
     /// `∑(k in [lo, hi)) x` (control.hpp): x added up over the range, in x's type.
     rvalue sum(const ast::expr& e);
 
@@ -493,7 +493,7 @@ private:
 
     // ---- operators
 
-    rvalue cast(const ast::expr& e) {
+    WAFER_CONSTEXPR rvalue cast(const ast::expr& e) {
         auto x = eval(e.operands[0]);
         // A cast states the intent: a predicate becomes 0 or 1, not the compare mask.
         return typed(e.type, cast_to(x, e.type, e.pos, true));

@@ -95,7 +95,7 @@ struct declaration {
 
 /// "param", "socket", "array", "scalar", "struct", "iterator", "typedef", "FIFO", "task" or
 /// "struct"/"union" (a tag): how messages name a declaration.
-inline std::string_view kind_of(const declaration& d) {
+inline WAFER_CONSTEXPR std::string_view kind_of(const declaration& d) {
     if (std::holds_alternative<param_symbol>(d.what)) return "param";
     if (std::holds_alternative<socket_symbol>(d.what)) return "socket";
     if (const auto* v = std::get_if<variable_symbol>(&d.what)) {
@@ -110,13 +110,15 @@ inline std::string_view kind_of(const declaration& d) {
 }
 
 /// "a scalar", "an array", "an iterator", "a FIFO": kind_of with its article.
-inline std::string a_kind(const declaration& d) {
+inline WAFER_CONSTEXPR std::string a_kind(const declaration& d) {
     const auto k = kind_of(d);
     return (k == "array" || k == "iterator" ? "an " : "a ") + std::string(k);
 }
 
 /// The scope key of a struct or union tag: tags and other names do not collide, as in C.
-inline std::string tag_key(bool is_union, const std::string& tag) { return (is_union ? "union " : "struct ") + tag; }
+inline WAFER_CONSTEXPR std::string tag_key(bool is_union, const std::string& tag) {
+    return (is_union ? "union " : "struct ") + tag;
+}
 
 class scope_stack {
 public:
@@ -154,10 +156,10 @@ public:
         wafer::detail::flat_set<std::string> exports;
     };
 
-    /// Code from `text` is (part of) package `p`, imported by name.
-    /// (Few packages are imported by name: they are searched by address, which a constant
-    /// expression can compare for equality, not order.)
-    void keep_private(const source_text& text, private_package p) {
+    /// Code from `text` is (part of) package `p`, imported by name. (`p` by `&&`: g++ 12 cannot
+    /// destroy a by-value parameter holding strings in a constant expression.) (Few packages are imported by name: they
+    /// are searched by address, which a constant expression can compare for equality, not order.)
+    WAFER_CONSTEXPR void keep_private(const source_text& text, private_package&& p) {
         for (auto& [kept, q] : private_)
             if (kept == &text) {
                 q = std::move(p);
@@ -182,7 +184,7 @@ public:
     }
 
     /// Whether `p` exports `key` (a name, or a tag's key such as "struct point" for point).
-    static bool exported(const private_package& p, const std::string& key) {
+    static WAFER_CONSTEXPR bool exported(const private_package& p, const std::string& key) {
         if (p.exports.contains(key)) return true;
         for (const std::string_view tag : {"struct ", "union "})
             if (key.starts_with(tag) && p.exports.contains(key.substr(tag.size()))) return true;

@@ -50,7 +50,7 @@ inline WAFER_CONSTEXPR object_type declared_type(context& cx, const ast::var_dec
                            decl.name);
 }
 
-inline void declare_struct(context& cx, const ast::struct_decl& s) {
+inline WAFER_CONSTEXPR void declare_struct(context& cx, const ast::struct_decl& s) {
     auto& d = cx.scopes.declare({tag_key(s.is_union, s.tag), s.pos, tag_symbol{s.is_union, nullptr}});
     try {
         composite_type type{.is_union = s.is_union, .tag = s.tag};
@@ -90,7 +90,7 @@ inline void declare_struct(context& cx, const ast::struct_decl& s) {
     d.status = declaration::state::ready;
 }
 
-inline void declare_typedef(context& cx, const ast::typedef_decl& t) {
+inline WAFER_CONSTEXPR void declare_typedef(context& cx, const ast::typedef_decl& t) {
     auto& d = cx.scopes.declare({t.name, t.pos, type_symbol{}});
     try {
         auto type = with_dimensions(cx, type_named(cx.scopes, cx.report, t.type, t.named, t.pos), t.dims, t.name);

@@ -29,7 +29,7 @@ inline WAFER_CONSTEXPR object_type type_named(const scope_stack& scopes, const r
 }
 
 /// sizeof of a whole object of type `t`, in words.
-inline std::uint64_t object_words(const object_type& t) {
+inline WAFER_CONSTEXPR std::uint64_t object_words(const object_type& t) {
     return element_count(t.extents) * element_words(t.base, t.composite);
 }
 

@@ -59,7 +59,7 @@ public:
         for (const initializer& e : elements) ast_.elements.push_back(e.ast_);
     }
 
-    const ast::initializer& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::initializer& to_ast() const noexcept { return ast_; }
 
 private:
     ast::initializer ast_;

@@ -65,13 +65,13 @@ public:
         }
     }
 
-    const ast::function_decl& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::function_decl& to_ast() const noexcept { return ast_; }
 
 private:
     friend class scope<function>;
     friend class detail::with_arguments<function>;
-    std::vector<ast::statement>& body() noexcept { return ast_.body; }
-    std::vector<ast::var_decl>& arguments() noexcept { return ast_.params; }
+    WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    WAFER_CONSTEXPR std::vector<ast::var_decl>& arguments() noexcept { return ast_.params; }
 
     ast::function_decl ast_;
 };

@@ -12,6 +12,7 @@
 #include "wafer/tungsten/dsl/declarations.hpp"
 #include "wafer/tungsten/dsl/expression.hpp"
 #include "wafer/tungsten/dsl/statement.hpp"
+#include "wafer/tungsten/dsl/storage.hpp"
 #include "wafer/tungsten/dsl/structure.hpp"
 
 namespace wafer::tungsten::dsl {
@@ -25,14 +26,32 @@ namespace detail {
 /// Appends `type param name = default_value;` (no default when empty).
 WAFER_CONSTEXPR WAFER_DECL void append_param(std::vector<ast::statement>& body, base_type type, std::string_view name,
                                              const std::optional<ast::expr>& default_value);
-/// Appends `type socket name;`.
-WAFER_CONSTEXPR WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type, std::string_view name);
+/// Appends `type socket name;` with its queue choices.
+WAFER_CONSTEXPR WAFER_DECL void append_socket(std::vector<ast::statement>& body, base_type type, std::string_view name,
+                                              std::initializer_list<queue_choice> queues);
 /// Appends `d` with `value` as its initializer (none when empty); the variable's name as an expression.
 WAFER_CONSTEXPR WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl&& d,
                                                      std::optional<ast::expr>&& value);
-/// Appends `type name[dims...] = init;` (no initializer when null).
+/// Appends `type name[dims...] at = init;` (no initializer when null, no placement when `at` is null).
 WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, std::string_view name,
-                                             std::initializer_list<dimension> dims, const initializer* init);
+                                             std::initializer_list<dimension> dims, const initializer* init,
+                                             const placement* at);
+
+/// Declaration parts: dimensions, then at most one placement.
+template <class... Parts>
+inline constexpr bool dimensions_then_placement = [] {
+    constexpr bool is_placement[] = {std::same_as<Parts, placement>..., false};
+    constexpr bool is_dimension[] = {std::same_as<Parts, dimension>..., false};
+    for (std::size_t i = 0; i < sizeof...(Parts); ++i)
+        if (!is_dimension[i] && !(is_placement[i] && i + 1 == sizeof...(Parts))) return false;
+    return true;
+}();
+template <class... Parts>
+inline constexpr std::size_t dimension_count = (std::size_t(std::same_as<Parts, dimension>) + ... + 0);
+
+/// Adds one declaration part to `d`.
+inline WAFER_CONSTEXPR void add_part(ast::var_decl& d, const dimension& dim) { d.dims.push_back(dim.to_ast()); }
+inline WAFER_CONSTEXPR void add_part(ast::var_decl& d, const placement& at) { d.placement = at.to_ast(); }
 }  // namespace detail
 
 /// `Derived` provides `std::vector<ast::statement>& body()`.
@@ -52,10 +71,10 @@ public:
         return declare_param(T, name, detail::data_of(std::forward<V>(default_value)).ast);
     }
 
-    /// `T socket name;`
-    template <base_type T>
-    WAFER_CONSTEXPR expr<detail::socket_info(T)> socket(std::string_view name) {
-        detail::append_socket(derived().body(), T, name);
+    /// `T socket name;`, or with w::input_queue(n) and w::output_queue(n) `T socket name input_queue(n);`
+    template <base_type T, std::same_as<queue_choice>... Queues>
+    WAFER_CONSTEXPR expr<detail::socket_info(T)> socket(std::string_view name, const Queues&... queues) {
+        detail::append_socket(derived().body(), T, name, std::initializer_list<queue_choice>{queues...});
         return expr<detail::socket_info(T)>(name);
     }
 
@@ -71,6 +90,16 @@ public:
         return declare_scalar<T>(false, name, std::forward<V>(value));
     }
 
+    /// `T name at;` and `T name at = value;`, with a placement (w::address, w::bank, w::align).
+    template <base_type T>
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> var(std::string_view name, const placement& at) {
+        return declare_scalar<T>(false, name, std::nullopt, at);
+    }
+    template <base_type T, operand V>
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> var(std::string_view name, V&& value, const placement& at) {
+        return declare_scalar<T>(false, name, std::forward<V>(value), at);
+    }
+
     /// `volatile T name;`
     template <base_type T>
     WAFER_CONSTEXPR expr<detail::scalar_info(T)> volatile_var(std::string_view name) {
@@ -83,38 +112,46 @@ public:
         return declare_scalar<T>(true, name, std::forward<V>(value));
     }
 
-    /// `T name[d0][d1]...;` The type remembers the number of dimensions, so that a subscript
-    /// count that does not match is a compile-time error.
-    template <base_type T, std::same_as<dimension>... Dims>
-    WAFER_CONSTEXPR expr<detail::array_info(T, sizeof...(Dims))> array(std::string_view name, const Dims&... dims) {
-        static_assert(sizeof...(Dims) > 0,
+    /// `T name[d0][d1]...;`, and with a placement last (w::address, w::bank, w::align)
+    /// `T name[d0]... address(0x14);`. The type remembers the number of dimensions, so that a
+    /// subscript count that does not match is a compile-time error.
+    template <base_type T, class... Parts>
+    requires detail::dimensions_then_placement<Parts...>
+        WAFER_CONSTEXPR expr<detail::array_info(T, detail::dimension_count<Parts...>)> array(std::string_view name,
+                                                                                             const Parts&... parts) {
+        static_assert(detail::dimension_count<Parts...> > 0,
                       "wafer: an array needs at least one dimension, e.g. w::dim(\"n\", N); declare a scalar with var");
-        return declare_array<T, sizeof...(Dims)>(name, {dims...}, nullptr);
+        return declare_variable<detail::array_info(T, detail::dimension_count<Parts...>)>(
+            declaration_of(detail::declaration(T, std::nullopt, name, {}), parts...), std::nullopt);
     }
 
-    /// `T name[d0] = init;` (with an initializer, up to 4 dimensions: a braced list cannot follow
-    /// a parameter pack).
+    /// `T name[d0] at = init;` (with an initializer, up to 4 dimensions, and an optional placement
+    /// after it: a braced list cannot follow a parameter pack).
     template <base_type T>
     WAFER_CONSTEXPR expr<detail::array_info(T, 1)> array(std::string_view name, const dimension& d0,
-                                                         const initializer& init) {
-        return declare_array<T, 1>(name, {d0}, &init);
+                                                         const initializer& init,
+                                                         const std::optional<placement>& at = std::nullopt) {
+        return declare_array<T, 1>(name, {d0}, init, at);
     }
     template <base_type T>
     WAFER_CONSTEXPR expr<detail::array_info(T, 2)> array(std::string_view name, const dimension& d0,
-                                                         const dimension& d1, const initializer& init) {
-        return declare_array<T, 2>(name, {d0, d1}, &init);
+                                                         const dimension& d1, const initializer& init,
+                                                         const std::optional<placement>& at = std::nullopt) {
+        return declare_array<T, 2>(name, {d0, d1}, init, at);
     }
     template <base_type T>
     WAFER_CONSTEXPR expr<detail::array_info(T, 3)> array(std::string_view name, const dimension& d0,
                                                          const dimension& d1, const dimension& d2,
-                                                         const initializer& init) {
-        return declare_array<T, 3>(name, {d0, d1, d2}, &init);
+                                                         const initializer& init,
+                                                         const std::optional<placement>& at = std::nullopt) {
+        return declare_array<T, 3>(name, {d0, d1, d2}, init, at);
     }
     template <base_type T>
     WAFER_CONSTEXPR expr<detail::array_info(T, 4)> array(std::string_view name, const dimension& d0,
                                                          const dimension& d1, const dimension& d2, const dimension& d3,
-                                                         const initializer& init) {
-        return declare_array<T, 4>(name, {d0, d1, d2, d3}, &init);
+                                                         const initializer& init,
+                                                         const std::optional<placement>& at = std::nullopt) {
+        return declare_array<T, 4>(name, {d0, d1, d2, d3}, init, at);
     }
 
     /// `T fifo name[capacity] activate_push(t) activate_pop(u);`: a FIFO, read and written like a socket.
@@ -177,17 +214,19 @@ public:
                                                           std::forward<V>(value));
     }
 
-    /// `struct P name[dims...];`, `real name[dims...];`: the typedef's dimensions follow these.
-    template <detail::type_facts F, std::same_as<dimension>... Dims>
-    requires(sizeof...(Dims) > 0) WAFER_CONSTEXPR expr<detail::declared_info(F, sizeof...(Dims))> array(
-        const type_name<F>& type, std::string_view name, const Dims&... dims) {
-        return declare_variable<detail::declared_info(F, sizeof...(Dims))>(
-            detail::declaration(F.type, type.to_ast(), name, {dims.to_ast()...}), std::nullopt);
+    /// `struct P name[dims...];`, `real name[dims...];`: the typedef's dimensions follow these; a
+    /// placement may come last.
+    template <detail::type_facts F, class... Parts>
+    requires(detail::dimensions_then_placement<Parts...>&& detail::dimension_count<Parts...> > 0)
+        WAFER_CONSTEXPR expr<detail::declared_info(F, detail::dimension_count<Parts...>)> array(
+            const type_name<F>& type, std::string_view name, const Parts&... parts) {
+        return declare_variable<detail::declared_info(F, detail::dimension_count<Parts...>)>(
+            declaration_of(detail::declaration(F.type, type.to_ast(), name, {}), parts...), std::nullopt);
     }
 
     /// `import name;` of a kernel built in C++ (its program(), named name), or with `names`
     /// `import name.{names...};`: spliced where it stands, as a text package is.
-    Derived& import_(const ast::program& package, const std::vector<std::string>& names = {}) {
+    WAFER_CONSTEXPR Derived& import_(const ast::program& package, const std::vector<std::string>& names = {}) {
         ast::import_statement i;
         i.package = package.name;
         i.names = names;
@@ -222,8 +261,8 @@ private:
         return expr<detail::param_info>(name);
     }
 
-    type_name<detail::type_facts{.record = true}> declare_record(bool is_union, std::string_view tag,
-                                                                 const std::vector<ast::var_decl>& members) {
+    WAFER_CONSTEXPR type_name<detail::type_facts{.record = true}> declare_record(
+        bool is_union, std::string_view tag, const std::vector<ast::var_decl>& members) {
         ast::struct_decl d;
         d.is_union = is_union;
         d.tag = tag;
@@ -247,10 +286,11 @@ private:
     }
 
     template <base_type T, class Value>
-    WAFER_CONSTEXPR expr<detail::scalar_info(T)> declare_scalar(bool is_volatile, std::string_view name,
-                                                                Value&& value) {
+    WAFER_CONSTEXPR expr<detail::scalar_info(T)> declare_scalar(bool is_volatile, std::string_view name, Value&& value,
+                                                                const std::optional<placement>& at = std::nullopt) {
         ast::var_decl d = detail::declaration(T, std::nullopt, name, {});
         d.is_volatile = is_volatile;
+        if (at) d.placement = at->to_ast();
         return declare_variable<detail::scalar_info(T)>(std::move(d), std::forward<Value>(value));
     }
 
@@ -271,9 +311,17 @@ private:
     template <base_type T, std::size_t Rank>
     WAFER_CONSTEXPR expr<detail::array_info(T, Rank)> declare_array(std::string_view name,
                                                                     std::initializer_list<dimension> dims,
-                                                                    const initializer* init) {
-        detail::append_array(derived().body(), T, name, dims, init);
+                                                                    const initializer& init,
+                                                                    const std::optional<placement>& at) {
+        detail::append_array(derived().body(), T, name, dims, &init, at ? &*at : nullptr);
         return expr<detail::array_info(T, Rank)>(name);
+    }
+
+    /// `d` with its dimensions and placement.
+    template <class... Parts>
+    static WAFER_CONSTEXPR ast::var_decl declaration_of(ast::var_decl&& d, const Parts&... parts) {
+        (detail::add_part(d, parts), ...);
+        return std::move(d);
     }
 };
 

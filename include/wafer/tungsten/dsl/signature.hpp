@@ -15,11 +15,13 @@
 //     };
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <tuple>
 
 #include "wafer/tungsten/dsl/base_types.hpp"
 #include "wafer/tungsten/dsl/expression.hpp"
+#include "wafer/tungsten/dsl/storage.hpp"
 
 namespace wafer::tungsten::dsl {
 
@@ -47,16 +49,28 @@ struct param_port {
     }
 };
 
-/// `T socket name;`
+/// `T socket name;`, or with `.input_queue(n)`, `.output_queue(n)` the queues it uses:
+/// `w::socket<w::xp>("rx").input_queue(5)` is `xp socket rx input_queue(5);`.
 template <base_type T>
 struct socket_port {
     std::string_view name;
+    std::int32_t input = -1, output = -1;  ///< the queues it fixes; -1: the lowest free
 
+    constexpr socket_port input_queue(std::int32_t q) const noexcept { return {name, q, output}; }
+    constexpr socket_port output_queue(std::int32_t q) const noexcept { return {name, input, q}; }
     constexpr port_interface interface() const noexcept { return {name, true, false}; }
     WAFER_CONSTEXPR expr<detail::socket_info(T)> handle() const { return expr<detail::socket_info(T)>(name); }
     template <class Scope>
     WAFER_CONSTEXPR void declare(Scope& s) const {
-        s.template socket<T>(std::string(name));
+        const std::string n(name);
+        if (input < 0 && output < 0)
+            s.template socket<T>(n);
+        else if (output < 0)
+            s.template socket<T>(n, dsl::input_queue(input));
+        else if (input < 0)
+            s.template socket<T>(n, dsl::output_queue(output));
+        else
+            s.template socket<T>(n, dsl::input_queue(input), dsl::output_queue(output));
     }
 };
 

@@ -35,7 +35,7 @@ template <detail::type_facts Facts>
 class type_name {
 public:
     WAFER_CONSTEXPR explicit type_name(ast::named_type&& n) : ast_(std::move(n)) {}
-    const ast::named_type& to_ast() const noexcept { return ast_; }
+    WAFER_CONSTEXPR const ast::named_type& to_ast() const noexcept { return ast_; }
 
 private:
     ast::named_type ast_;
@@ -78,9 +78,9 @@ public:
     }
 
     /// The declaration, inside its struct.
-    const ast::var_decl& to_ast() const noexcept { return decl_; }
+    WAFER_CONSTEXPR const ast::var_decl& to_ast() const noexcept { return decl_; }
     /// The subscripts written after it.
-    const std::vector<ast::expr>& subscripts() const noexcept { return subscripts_; }
+    WAFER_CONSTEXPR const std::vector<ast::expr>& subscripts() const noexcept { return subscripts_; }
 
 private:
     template <detail::type_facts, std::size_t>
@@ -91,8 +91,8 @@ private:
 
 /// `T name[dims...];` inside a struct or union.
 template <base_type T, std::same_as<dimension>... Dims>
-struct_member<detail::type_facts{.type = T, .rank = sizeof...(Dims)}> member(std::string_view name,
-                                                                             const Dims&... dims) {
+WAFER_CONSTEXPR struct_member<detail::type_facts{.type = T, .rank = sizeof...(Dims)}> member(std::string_view name,
+                                                                                             const Dims&... dims) {
     return struct_member<detail::type_facts{.type = T, .rank = sizeof...(Dims)}>(
         detail::declaration(T, std::nullopt, name, {dims.to_ast()...}));
 }
