@@ -65,4 +65,26 @@ struct placed {
     }
 };
 
+/// Stream arrays: descriptors stored, then an operation over the vector one selects.
+struct streams {
+    static constexpr w::signature signature{"streams", w::param<w::xp>("K")};
+    static WAFER_CONSTEXPR wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        auto [K] = signature.ports();
+        auto a = k.array<w::sp>("a", w::dim(4), {1.5, 2.5, 3.5, 4.5});
+        auto m = k.array<w::sp>("m", w::dim(3), w::dim(4));
+        auto out = k.array<w::sp>("out", w::dim(4));
+        auto pick = k.stream<w::sp>("pick", w::dim(2));
+        auto s = k.stream<w::xp>("s");
+        auto n = k.array<w::xp>("n", w::dim(2), w::dim(3), {{1, 2, 3}, {4, 5, 6}});
+        auto twice = k.array<w::xp>("twice", w::dim(3));
+        w::iterator i("i"), j("j");
+        k(w::in(i, 0, 3)(j, 0, 4)[m[i][j] = 10.0]);
+        k(pick[0] = w::stream(a), pick[1] = w::stream(m[2]), s = w::stream(n[1]));
+        k(w::in(i, 0, 4)[out[i] = pick[K][i] + pick[0][i]]);
+        k(w::in(i, 0, 3)[twice[i] = s[i] * 2]);
+        return k.program();
+    }
+};
+
 }  // namespace constructs

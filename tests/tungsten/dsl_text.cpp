@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -450,6 +451,33 @@ TEST_CASE("dsl and text: address(), bank(), align(), address(&x), .base and a so
     // The placements hold: b starts at 0x100, so .base reads it.
     const auto ran = wafer::test::run_to_end(constructs::placed::program());
     CHECK(ran.value("abase") == 0x100);
+}
+
+TEST_CASE("dsl and text: stream arrays, stream(x) and an element of the vector a descriptor selects") {
+    const std::string source =
+        "xp param K;\n"
+        "sp a[4] = {1.5, 2.5, 3.5, 4.5};\n"
+        "sp m[3][4];\n"
+        "sp out[4];\n"
+        "sp stream pick[2];\n"
+        "xp stream s;\n"
+        "xp n[2][3] = {{1, 2, 3}, {4, 5, 6}};\n"
+        "xp twice[3];\n"
+        "i in [0, 3) j in [0, 4) m[i][j] = 10.0;\n"
+        "pick[0] = stream(a);\n"
+        "pick[1] = stream(m[2]);\n"
+        "s = stream(n[1]);\n"
+        "i in [0, 4) out[i] = pick[K][i] + pick[0][i];\n"
+        "i in [0, 3) twice[i] = s[i] * 2;\n";
+    const auto text = parsed(source, "streams.w");
+    CHECK(text == constructs::streams::program());
+    for (const std::int64_t K : {0, 1}) {
+        const auto ran = wafer::test::run_to_end(constructs::streams::program(), {{"K", K}});
+        REQUIRE(ran.result.status == wafer::fabric::run_status::halted);
+        CHECK(ran.memory == wafer::test::run_to_end(text, {{"K", K}}).memory);
+        CHECK(std::bit_cast<float>(std::uint32_t(ran.ints("out")[3])) == (K == 0 ? 9.0f : 14.5f));
+        CHECK(ran.ints("twice") == std::vector<std::int64_t>{8, 10, 12});
+    }
 }
 
 TEST_CASE("dsl and text: field types, wavelet(), __builtin_merge and the statement intrinsics") {

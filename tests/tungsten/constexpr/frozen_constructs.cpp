@@ -1,8 +1,8 @@
 // Kernels that take the lowering's paths no example takes, frozen by the compiler (dsl/frozen.hpp)
 // and compared with their run-time lowering: FIFOs with the tasks they activate, task statements
 // and the FIFO-length intrinsics; structs, unions and typedefs (tungsten/construct_kernels.hpp); a
-// C++ kernel's function imported by name; placements, .base and sockets' fixed queues (the same
-// header). And a FIFO's mistake quoted in a constant expression (docs/embedding.md, Kernels frozen
+// C++ kernel's function imported by name; placements, .base and sockets' fixed queues, stream
+// arrays (the same header). And a FIFO's mistake quoted in a constant expression (docs/embedding.md, Kernels frozen
 // by the compiler).
 #include <doctest/doctest.h>
 
@@ -72,6 +72,7 @@ TEST_CASE("kernels with FIFOs, records, imports and placements frozen by the com
     check_frozen<constructs::records>([] { return w::settings{}; });
     check_frozen<importer>([] { return w::settings{}; });
     check_frozen<constructs::placed>([] { return w::settings{}; });
+    check_frozen<constructs::streams>([] { return w::settings{{"K", 1}}; });
 }
 
 namespace {

@@ -286,7 +286,7 @@ private:
     /// `pick[k][i]`: memory whose base and stride are words 0 and 1 of the descriptor pick[k], loaded
     /// when the operation is issued (set_dsd_base_addr, set_dsd_stride); i walks the vector from its
     /// first element. With fsanitize=bounds, the operation's length is checked against word 2.
-    ir::dsd stream_operand(const variable_symbol& v, const ast::expr& e) const {
+    WAFER_CONSTEXPR ir::dsd stream_operand(const variable_symbol& v, const ast::expr& e) const {
         const auto i = cx_.eval.affine_of(e.operands.back());
         if (f_.rank != 1 || f_.first || !i || i->offset != 0 || i->coeff[0] != 1)
             cx_.report.fail(e.operands.back().pos, "an element of a stream is its loop's iterator, and the loop "

@@ -239,7 +239,7 @@ public:
     }
 
     /// `v + k` in `t`, folded when `v` is an immediate (addresses and word offsets).
-    ir::value plus(ir::value v, std::uint32_t k, base_type t) {
+    WAFER_CONSTEXPR ir::value plus(ir::value v, std::uint32_t k, base_type t) {
         if (k == 0) return v;
         if (v.k == ir::value::kind::imm) return ir::imm(v.v + k);
         return arithmetic(ir::instr::add, t, v, ir::imm(k));

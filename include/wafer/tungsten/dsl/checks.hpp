@@ -61,10 +61,11 @@ constexpr bool check_argument() {
 /// `operand[index]`: only arrays take subscripts, at most one per dimension.
 template <operand_info operand>
 constexpr bool check_subscriptable() {
-    constexpr bool is_array = operand.what == role::array || operand.what == role::element;
+    // A stream's descriptor, every dimension subscripted, takes one more: its vector's element.
+    constexpr bool is_array = operand.what == role::array || operand.what == role::element || operand.stream;
     static_assert(is_array, "wafer: only an array can be subscripted; this operand is a scalar, param, socket, "
                             "loop iterator or expression");
-    constexpr bool ok = is_array && operand.subscripts < operand.rank;
+    constexpr bool ok = is_array && (operand.subscripts < operand.rank || operand.stream);
     if constexpr (is_array && !ok) wrong_subscript_count<operand.rank>();
     return ok;
 }

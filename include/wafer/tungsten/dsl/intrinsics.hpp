@@ -1,8 +1,10 @@
 #pragma once
 // Tungsten's intrinsics in C++ (docs/tungsten.md): `wavelet(a, b)` packs values into a wavelet,
-// `__builtin_merge(i, v)` makes a 64-bit value, and three statements act on the router and FIFOs:
+// `__builtin_merge(i, v)` and `stream(x)` make 64-bit values, and three statements act on the router
+// and FIFOs:
 //     k(tx = w::wavelet(kind, value));              // tx = wavelet(kind, value);
 //     k(o[i] = w::builtin_merge(ia[i], va[i]));     // o[i] = __builtin_merge(ia[i], va[i]);
+//     k(pick[0] = w::stream(a));                    // pick[0] = stream(a);
 //     k(w::clear_teardown(rx));                     // __builtin_clear_teardown(rx);
 //     k(w::set_fifo_read_length(q, 4));             // __builtin_set_fifo_read_length(q, 4);
 // Each is the call the parser builds for the same text, so the checker's rules (field widths, where
@@ -46,6 +48,17 @@ template <operand... Fields>
 requires(sizeof...(Fields) > 0) WAFER_CONSTEXPR auto wavelet(Fields&&... fields) {
     (detail::check_operator_operand<detail::info_of<Fields>()>(), ...);
     return detail::intrinsic<detail::cast_info(base_type::u32)>("wavelet", std::forward<Fields>(fields)...);
+}
+
+/// `stream(x)`: the descriptor of vector x (an array subscripted in every dimension but its last),
+/// a u64 for a stream array's element: `k(pick[0] = w::stream(a), pick[1] = w::stream(m[2]));`.
+template <detail::operand_info Info>
+WAFER_CONSTEXPR auto stream(const expr<Info>& vector) {
+    static_assert((Info.what == detail::role::array || Info.what == detail::role::element) && !Info.record &&
+                      Info.subscripts + 1 == Info.rank,
+                  "wafer: stream(x) takes a vector: an array subscripted in every dimension but its last, as "
+                  "w::stream(a) or w::stream(m[2])");
+    return detail::intrinsic<detail::cast_info(base_type::u64)>("stream", vector);
 }
 
 /// `__builtin_merge(index, value)`: the u64 with the value's bits low and the index high, for a u64

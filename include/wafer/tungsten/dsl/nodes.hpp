@@ -36,10 +36,27 @@ constexpr operand_info socket_info(base_type t) { return {.what = role::socket, 
 /// An array named without subscripts; its rank is the number of dimensions it was declared with.
 constexpr operand_info array_info(base_type t, std::size_t rank) { return declared_info({.type = t}, rank); }
 
-/// `a[...]` with one more subscript.
+/// A stream array of `rank` dimensions of descriptors (u64 values) of vectors of `vector`.
+constexpr operand_info stream_info(base_type vector, std::size_t rank) {
+    operand_info a = array_info(base_type::u64, rank);
+    a.stream = true;
+    a.vector_type = vector;
+    return a;
+}
+
+/// `a[...]` with one more subscript; past a stream array's descriptor, an element of its vector.
 constexpr operand_info subscripted(operand_info a) {
-    return {.what = role::element, .typed = a.typed, .type = a.type, .rank = a.rank, .subscripts = a.subscripts + 1,
-            .record = a.record};
+    if (a.stream && a.subscripts == a.rank)
+        return {
+            .what = role::element, .typed = true, .type = a.vector_type, .rank = a.rank + 1, .subscripts = a.rank + 1};
+    return {.what = role::element,
+            .typed = a.typed,
+            .type = a.type,
+            .rank = a.rank,
+            .subscripts = a.subscripts + 1,
+            .record = a.record,
+            .stream = a.stream,
+            .vector_type = a.vector_type};
 }
 
 /// The type two operands compute in: their common type (types.hpp), or the typed one's.

@@ -154,6 +154,19 @@ public:
         return declare_array<T, 4>(name, {d0, d1, d2, d3}, init, at);
     }
 
+    /// `T stream name[d0]...;` (or with no dimension `T stream name;`): descriptors of vectors of T,
+    /// 64-bit values; `name[k] = w::stream(a)` stores one, `name[k][i]` is element i of its vector
+    /// (docs/tungsten.md, Streams). A placement may come last.
+    template <base_type T, class... Parts>
+    requires detail::dimensions_then_placement<Parts...>
+        WAFER_CONSTEXPR expr<detail::stream_info(T, detail::dimension_count<Parts...>)> stream(std::string_view name,
+                                                                                               const Parts&... parts) {
+        ast::var_decl d = detail::declaration(base_type::u64, std::nullopt, name, {});
+        d.stream_of = T;
+        return declare_variable<detail::stream_info(T, detail::dimension_count<Parts...>)>(
+            declaration_of(std::move(d), parts...), std::nullopt);
+    }
+
     /// `T fifo name[capacity] activate_push(t) activate_pop(u);`: a FIFO, read and written like a socket.
     template <base_type T, operand C, std::same_as<fifo_activation>... Activations>
     WAFER_CONSTEXPR expr<detail::socket_info(T)> fifo(std::string_view name, C&& capacity,

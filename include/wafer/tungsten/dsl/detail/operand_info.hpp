@@ -29,6 +29,10 @@ struct operand_info {
     std::size_t subscripts = 0;    ///< elements: the subscripts written so far
     bool leading_minus = false;    ///< the leftmost operand is `-x` or a number: may be the right of `<-`
     bool record = false;           ///< a struct or union (or an array of them): no value, only members
+    /// A stream array (or one of its descriptors, every dimension subscripted): one more subscript
+    /// names an element, of `vector_type`, of the vector the descriptor holds.
+    bool stream = false;
+    base_type vector_type = base_type::xp;
 };
 
 /// What a type a declaration names gives its variables (structure.hpp): a typedef's base type and
