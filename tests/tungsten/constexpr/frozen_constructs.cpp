@@ -102,4 +102,32 @@ struct early_fifo {
 };
 static_assert(first_error<early_fifo>() == "'later' is not declared");
 
+// Two mistakes the lowering used to go on from in a constant expression (scripts/fail-census): a
+// function that calls itself, which it inlined forever, and a constant division by zero.
+struct recursive {
+    static constexpr w::signature signature{"recursive"};
+    static constexpr wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        w::function<w::void_> f("f");
+        w::block body;
+        body(f());
+        f(body);
+        k(f, f());
+        return k.program();
+    }
+};
+static_assert(first_error<recursive>() ==
+              "function 'f' calls itself: calls are inlined, so a function cannot be recursive");
+
+struct divided {
+    static constexpr w::signature signature{"divided", w::param<w::xp>("N", 0)};
+    static constexpr wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        auto [N] = signature.ports();
+        k.var<w::xp>("x", 4 / N);
+        return k.program();
+    }
+};
+static_assert(first_error<divided>() == "division by zero in a constant expression");
+
 }  // namespace

@@ -115,6 +115,7 @@ inline WAFER_CONSTEXPR access member_of(const variable_symbol& v, const ast::exp
         if (e.name == "length" || e.name == "len") report.fail(e.pos, no_length);
         report.fail(e.pos, quote(a.path) + " is " + (a.last_rank ? "an array of " : "") + a.type_text() +
                                ", not a struct or union: it has no member " + quote(e.name));
+        return a;  // fail() returns only in a constant expression
     }
     for (auto extent : a.rest)
         if (extent != 1)
@@ -122,7 +123,10 @@ inline WAFER_CONSTEXPR access member_of(const variable_symbol& v, const ast::exp
                                    e.name + "': a member access names one " + a.type_text() +
                                    ", so subscript every dimension, as in " + a.path + "[0]." + e.name);
     const auto* m = a.composite->find(e.name);
-    if (!m) report.fail(e.pos, a.type_text() + " has no member " + quote(e.name));
+    if (!m) {
+        report.fail(e.pos, a.type_text() + " has no member " + quote(e.name));
+        return a;  // fail() returns only in a constant expression
+    }
     a.path += "." + e.name;
     a.type = m->type.base;
     a.composite = m->type.composite;

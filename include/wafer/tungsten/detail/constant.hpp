@@ -272,13 +272,19 @@ private:
             case op::mul: return value(c.mul(a, b));
             case op::div:
             case op::rem:
-                if (b == 0) report_.fail(e.pos, "division by zero in a constant expression");
-                if (a == INT64_MIN && b == -1) report_.fail(e.pos, "this constant expression overflows 64 bits");
+                if (b == 0 || (a == INT64_MIN && b == -1)) {
+                    report_.fail(e.pos, b == 0 ? "division by zero in a constant expression"
+                                               : "this constant expression overflows 64 bits");
+                    return value(0);  // fail() returns only in a constant expression
+                }
                 return value(e.op == op::div ? a / b : a % b);
             case op::shl:
             case op::shr:
             case op::sar:
-                if (b < 0 || b > 62) report_.fail(e.pos, "a constant shift by " + decimal(b) + " (0 to 62 fold)");
+                if (b < 0 || b > 62) {
+                    report_.fail(e.pos, "a constant shift by " + decimal(b) + " (0 to 62 fold)");
+                    return value(0);  // fail() returns only in a constant expression
+                }
                 if (e.op == op::shl) return value(c.mul(a, std::int64_t{1} << b));
                 if (a < 0 && e.op == op::shr) return std::nullopt;  // logical: depends on the type's width
                 return value(a >> b);

@@ -112,8 +112,14 @@ inline WAFER_CONSTEXPR std::int64_t placement_number(context& cx, const ast::pla
                                                      std::int64_t hi, const char* what) {
     check_well_formed(p.value, cx.report);
     auto n = cx.eval.integer_of(p.value);
-    if (!n || *n < lo || *n > hi)
-        cx.report.fail(p.value.pos, std::string(what) + (n ? ", not " + literal_text(*n) : std::string(" constant")));
+    if (!n) {
+        cx.report.fail(p.value.pos, std::string(what) + " constant");
+        return lo;  // fail() returns only in a constant expression
+    }
+    if (*n < lo || *n > hi) {
+        cx.report.fail(p.value.pos, std::string(what) + ", not " + literal_text(*n));
+        return lo;  // fail() returns only in a constant expression
+    }
     return *n;
 }
 
@@ -141,7 +147,8 @@ inline WAFER_CONSTEXPR void lay_out(context& cx, const ast::var_decl& decl, cons
         const auto& d = cx.scopes.lookup(p.of, p.pos);
         const auto* x = std::get_if<variable_symbol>(&d.what);
         if (!x)
-            cx.report.fail(p.pos, "address(&" + p.of + ") needs a variable, and " + quote(p.of) + " is " + a_kind(d));
+            return cx.report.fail(p.pos,
+                                  "address(&" + p.of + ") needs a variable, and " + quote(p.of) + " is " + a_kind(d));
         if (even && x->base % 2) odd("address(&" + p.of + ")");
         const auto shared = element_count(x->extents) * x->element_words();
         if (words > shared)

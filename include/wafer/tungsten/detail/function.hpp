@@ -42,7 +42,7 @@ inline WAFER_CONSTEXPR std::vector<variable_symbol*> declare_params(context& cx,
         for (std::size_t d = 0; d < t.dim_names.size(); ++d)
             v.dim_names.push_back(dimension_name(t.dim_names[d], d));
         if (by_reference(t)) {
-            if (args) {
+            if (args && (*args)[k].variable) {  // none: the argument failed (in a constant expression)
                 const auto& from = *(*args)[k].variable;
                 v.base = from.base;
                 v.base_word = from.base_word;
@@ -72,7 +72,8 @@ inline WAFER_CONSTEXPR void lower_body(context& cx, call_frame&& frame, const st
 }
 
 inline WAFER_CONSTEXPR void declare_function(context& cx, const ast::function_decl& f) {
-    if (!cx.scopes.at_top_level()) cx.report.fail(f.pos, "function " + quote(f.name) + " must be declared at top level");
+    if (!cx.scopes.at_top_level())
+        return cx.report.fail(f.pos, "function " + quote(f.name) + " must be declared at top level");
     auto& entry = cx.functions.at(cx.scopes.top_level_key(f.name));
     if (entry.decl != &f) {
         cx.report.error(f.pos, "duplicate function " + quote(f.name));
@@ -102,17 +103,17 @@ inline WAFER_CONSTEXPR void declare_function(context& cx, const ast::function_de
 
 inline WAFER_CONSTEXPR void lower_call_statement(context& cx, const ast::call_statement& c) {
     check_well_formed(c.call, cx.report);
-    if (c.call.k != ast::expr::kind::call) cx.report.fail(c.pos, "malformed call statement");
+    if (c.call.k != ast::expr::kind::call) return cx.report.fail(c.pos, "malformed call statement");
     scalar_lowering(cx).call(c.call);
 }
 
 inline WAFER_CONSTEXPR void lower_return(context& cx, const ast::return_statement& r) {
-    if (cx.frames.empty()) cx.report.fail(r.pos, "return outside a function or handler");
+    if (cx.frames.empty()) return cx.report.fail(r.pos, "return outside a function or handler");
     const auto& frame = cx.frames.back();
     scalar_lowering s(cx);
     if (r.value) {
         if (!frame.returns)
-            cx.report.fail(r.value->pos, quote(frame.name) + " returns nothing, so return takes no value here");
+            return cx.report.fail(r.value->pos, quote(frame.name) + " returns nothing, so return takes no value here");
         check_well_formed(*r.value, cx.report);
         s.at(r.pos);
         s.move(frame.result, s.as(s.eval(*r.value), *frame.returns, r.value->pos), *frame.returns);
@@ -133,13 +134,14 @@ inline WAFER_CONSTEXPR void scalar_lowering::intrinsic(const ast::expr& e) {
     const bool teardown = e.name == "__builtin_clear_teardown";
     const bool read = e.name == "__builtin_set_fifo_read_length";
     if (!teardown && !read && e.name != "__builtin_set_fifo_write_length")
-        cx_.report.fail(e.pos, quote(e.name) + " is not an intrinsic; wafer has __builtin_merge, "
-                               "__builtin_clear_teardown, __builtin_set_fifo_read_length and "
-                               "__builtin_set_fifo_write_length");
+        return cx_.report.fail(e.pos, quote(e.name) +
+                                          " is not an intrinsic; wafer has __builtin_merge, "
+                                          "__builtin_clear_teardown, __builtin_set_fifo_read_length and "
+                                          "__builtin_set_fifo_write_length");
     const std::size_t arity = teardown ? 1 : 2;
     if (e.operands.size() != arity || e.operands[0].k != ast::expr::kind::name)
-        cx_.report.fail(e.pos, e.name + (teardown ? " takes a socket: " + e.name + "(rx)"
-                                                  : " takes a FIFO and a length: " + e.name + "(q, n)"));
+        return cx_.report.fail(e.pos, e.name + (teardown ? " takes a socket: " + e.name + "(rx)"
+                                                         : " takes a FIFO and a length: " + e.name + "(q, n)"));
     const auto& d = cx_.scopes.lookup(e.operands[0].name, e.operands[0].pos);
     ir::instruction i = make(teardown ? ir::instr::clear_teardown
                              : read   ? ir::instr::set_fifo_read_length
@@ -147,12 +149,15 @@ inline WAFER_CONSTEXPR void scalar_lowering::intrinsic(const ast::expr& e) {
                              base_type::u16, e.pos);
     if (teardown) {
         const auto* s = std::get_if<socket_symbol>(&d.what);
-        if (!s) cx_.report.fail(e.operands[0].pos, quote(e.operands[0].name) + " is " + a_kind(d) + ", not a socket");
+        if (!s)
+            return cx_.report.fail(e.operands[0].pos,
+                                   quote(e.operands[0].name) + " is " + a_kind(d) + ", not a socket");
         i.target = static_cast<std::uint32_t>(s->index);
         cx_.teardown_sockets.emplace_back(s->index, e.pos);
     } else {
         const auto* q = std::get_if<fifo_symbol>(&d.what);
-        if (!q) cx_.report.fail(e.operands[0].pos, quote(e.operands[0].name) + " is " + a_kind(d) + ", not a FIFO");
+        if (!q)
+            return cx_.report.fail(e.operands[0].pos, quote(e.operands[0].name) + " is " + a_kind(d) + ", not a FIFO");
         i.target = static_cast<std::uint32_t>(q->index);
         i.src[0] = as(eval(e.operands[1]), base_type::u16, e.operands[1].pos);
     }
@@ -167,9 +172,11 @@ inline WAFER_CONSTEXPR std::optional<rvalue> scalar_lowering::call(const ast::ex
         for (const auto& operand : e.operands) {
             const auto v = eval(operand);
             const auto t = v.k == rvalue::kind::typed ? std::optional(v.type) : std::nullopt;
-            if (!t || *t == base_type::u1)
+            if (!t || *t == base_type::u1) {
                 cx_.report.fail(operand.pos, "each value wavelet(...) packs needs a declared width: a variable "
                                              "such as 'u4 kind', or a cast such as (u4)3");
+                return std::nullopt;  // fail() returns only in a constant expression
+            }
             const int width = field_width(*t) ? field_width(*t) : static_cast<int>(words_of(*t)) * 16;
             if (used + width > 32)
                 cx_.report.fail(operand.pos, "wavelet(...) packs at most 32 bits, and this value would end at bit " +
@@ -197,6 +204,7 @@ inline WAFER_CONSTEXPR std::optional<rvalue> scalar_lowering::call(const ast::ex
     if (!found) {
         if (cx_.scopes.find(e.name)) cx_.report.fail(e.pos, quote(e.name) + " is not a function");
         cx_.report.fail(e.pos, "function " + quote(e.name) + " is not declared");
+        return std::nullopt;  // fail() returns only in a constant expression
     }
     const auto& entry = *found;
     const auto& f = *entry.decl;
@@ -209,6 +217,7 @@ inline WAFER_CONSTEXPR std::optional<rvalue> scalar_lowering::call(const ast::ex
         cx_.report.fail(e.pos, "function " + quote(f.name) + " takes " + count_of(f.params.size(), "argument") +
                                    ", and " + decimal(e.operands.size()) + (e.operands.size() == 1 ? " is" : " are") +
                                    " given");
+    if (cx_.report.stopped()) return std::nullopt;  // a check above failed, in a constant expression
     // The arguments, where the call stands.
     std::vector<argument> args(f.params.size());
     for (std::size_t k = 0; k < args.size(); ++k) {
@@ -225,6 +234,7 @@ inline WAFER_CONSTEXPR std::optional<rvalue> scalar_lowering::call(const ast::ex
             args[k].value = eval(a);
         }
     }
+    if (cx_.report.stopped()) return std::nullopt;  // an argument failed, in a constant expression
     const auto order = entry.declared ? entry.order : cx_.scopes.next_order();
     call_frame frame{f.name, f.returns, f.returns ? cx_.new_register() : ir::no_reg, 0};
     const auto result = frame.result;

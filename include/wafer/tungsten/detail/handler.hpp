@@ -74,7 +74,7 @@ inline WAFER_CONSTEXPR void declare_handler(context& cx, const ast::handler_decl
     if (!cx.scopes.at_top_level()) cx.report.fail(h.pos, "a handler must be declared at top level");
     const auto& d = cx.scopes.lookup(h.socket, h.pos);
     const auto* s = std::get_if<socket_symbol>(&d.what);
-    if (!s) cx.report.fail(h.pos, quote(h.socket) + " is " + a_kind(d) + ", not a socket");
+    if (!s) return cx.report.fail(h.pos, quote(h.socket) + " is " + a_kind(d) + ", not a socket");
     if (const auto earlier = cx.handled.find(s->index); earlier != cx.handled.end()) {
         cx.report.error(h.pos, "socket " + quote(h.socket) + " has a handler already");
         cx.report.note(earlier->second, "the first handler of " + quote(h.socket) + " is here");
@@ -127,7 +127,7 @@ inline WAFER_CONSTEXPR void declare_handler(context& cx, const ast::handler_decl
 inline WAFER_CONSTEXPR void listen(context& cx, const std::string& socket, source_position pos) {
     const auto& d = cx.scopes.lookup(socket, pos);
     const auto* s = std::get_if<socket_symbol>(&d.what);
-    if (!s) cx.report.fail(pos, quote(socket) + " is " + a_kind(d) + ", not a socket");
+    if (!s) return cx.report.fail(pos, quote(socket) + " is " + a_kind(d) + ", not a socket");
     auto& sock = cx.out.sockets[s->index];
     if (sock.input_queue < 0) {
         sock.input_queue = queue_for(cx, s->index, true, pos);

@@ -61,6 +61,7 @@ private:
             report_.fail(list.pos, std::string(d == 0 ? "initializer" : "inner list") + " has " + what +
                                        " but dimension " + quote(v_.dim_names[d]) + " of " + quote(name_) +
                                        " has extent " + decimal(extent));
+            return;  // fail() returns only in a constant expression
         }
         if (d > 0 && given != 0 && given != extent)
             report_.warning(list.pos, "inner list has " + what + " but dimension " + quote(v_.dim_names[d]) + " of " +

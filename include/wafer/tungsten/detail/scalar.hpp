@@ -120,7 +120,8 @@ public:
         const auto& d = assignable(cx_.scopes, cx_.report, target);
         if (const auto* s = std::get_if<socket_symbol>(&d.what)) return send(*s, target, v);
         if (std::holds_alternative<fifo_symbol>(d.what)) fifo_in_scalar_code(target);
-        store(std::get<variable_symbol>(d.what), target, v);
+        // Otherwise a variable, unless a failure above returned (only in a constant expression).
+        if (const auto* var = std::get_if<variable_symbol>(&d.what)) store(*var, target, v);
     }
 
     /// `pick[k] = stream(x)` (docs/tungsten.md, Streams): the descriptor of vector x — the address of
@@ -129,20 +130,22 @@ public:
         const auto& d = assignable(cx_.scopes, cx_.report, target);
         const auto* pick = std::get_if<variable_symbol>(&d.what);
         if (!pick || !pick->stream_of)
-            cx_.report.fail(target.pos, "stream(...) makes a stream descriptor, and " + quote(root_of(target).name) +
-                                            " does not hold them: declare one such as 'sp stream pick[2];'");
+            return cx_.report.fail(target.pos, "stream(...) makes a stream descriptor, and " +
+                                                   quote(root_of(target).name) +
+                                                   " does not hold them: declare one such as 'sp stream pick[2];'");
         if (call.operands.size() != 1 || !is_reference(call.operands[0]) || call.operands[0].k == ast::expr::kind::member)
-            cx_.report.fail(call.pos, "stream takes one vector: stream(a), or stream(m[r]) for a row");
+            return cx_.report.fail(call.pos, "stream takes one vector: stream(a), or stream(m[r]) for a row");
         const auto& x = call.operands[0];
         const auto& xd = cx_.scopes.lookup(x.name, x.pos);
         const auto* v = std::get_if<variable_symbol>(&xd.what);
         if (!v || v->composite || v->stream_of || v->rank == 0)
-            cx_.report.fail(x.pos, quote(x.name) + " is " + (v && v->rank == 0 ? "a scalar" : a_kind(xd)) +
-                                       ": a stream walks an array of a base type");
+            return cx_.report.fail(x.pos, quote(x.name) + " is " + (v && v->rank == 0 ? "a scalar" : a_kind(xd)) +
+                                              ": a stream walks an array of a base type");
         const std::size_t given = x.k == ast::expr::kind::subscript ? x.operands.size() : 0;
         if (given + 1 != v->rank)
-            cx_.report.fail(x.pos, "stream(...) takes a vector: subscript every dimension of " + quote(x.name) +
-                                       " but its last (" + quote(x.name) + " has " + count_of(v->rank, "dimension") + ")");
+            return cx_.report.fail(x.pos, "stream(...) takes a vector: subscript every dimension of " + quote(x.name) +
+                                              " but its last (" + quote(x.name) + " has " +
+                                              count_of(v->rank, "dimension") + ")");
         if (v->type != *pick->stream_of)
             cx_.report.fail(x.pos, quote(root_of(target).name) + " holds streams of " + type_text(*pick->stream_of) +
                                        ", and " + quote(x.name) + " is " + type_text(v->type));

@@ -20,12 +20,16 @@ inline WAFER_CONSTEXPR object_type type_named(const scope_stack& scopes, const r
     if (named->k == kind::alias) {
         const auto& d = scopes.lookup(named->name, pos);
         const auto* t = std::get_if<type_symbol>(&d.what);
-        if (!t) report.fail(pos, quote(named->name) + " is " + a_kind(d) + ", not a type");
+        if (!t) {
+            report.fail(pos, quote(named->name) + " is " + a_kind(d) + ", not a type");
+            return {};  // fail() returns only in a constant expression
+        }
         return t->type;
     }
     const bool is_union = named->k == kind::union_type;
     const auto& d = scopes.lookup(tag_key(is_union, named->name), pos);
-    return {.base = base_type::xp, .composite = std::get<tag_symbol>(d.what).type};
+    const auto* tag = std::get_if<tag_symbol>(&d.what);  // else lookup() failed and gave a stand-in
+    return {.base = base_type::xp, .composite = tag ? tag->type : nullptr};
 }
 
 /// sizeof of a whole object of type `t`, in words.
