@@ -94,6 +94,7 @@ paint::build_options build_options(args& a) {
         o.float16_dtype = v;
     }
     o.route = !a.flag("noroute");
+    o.debug_info = !a.flag("nodebug");
     if (auto f = a.get("fabric")) {
         const auto x = f->find('x');
         std::size_t used_w = 0, used_h = 0;

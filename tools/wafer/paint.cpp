@@ -23,6 +23,7 @@ constexpr const char* paint_help = R"(usage: wafer paint source=L.paint image=F.
   regiondump=F.json   write the region tree as JSON
   portmap             print each transport with its two terminals
   noroute             do not route transports (their terminals' open ends stay open)
+  nodebug             leave the programs' source files and positions out of the image
   fabric=WxH          the fabric the layout must fit: a PE or a transport's route past it is an error
   compiler=w          source suffixes code() searches; wafer compiles .w (Tungsten) only
   toolname w carbide  the compiler for .w sources: wafer's carbide

@@ -93,6 +93,16 @@ struct pe_program {
     }
 };
 
+/// `p` without its debug info (the files and positions reports name), which its equality ignores:
+/// so two forms of one kernel, a `.w` file and C++, give the same image bytes (nodebug).
+constexpr void strip_debug_info(pe_program& p) {
+    p.source_files.clear();
+    for (auto& op : p.dsd_ops) op.pos = {};
+    for (auto& b : p.blocks)
+        for (auto& i : b.code) i.pos = {};
+    for (auto& f : p.fifos) f.pos = {};
+}
+
 /// A program that issues `ops` one after another, then halts: what a kernel of straight-line
 /// statements lowers to.
 constexpr void straight_line(pe_program& p, std::vector<dsd_op> ops) {

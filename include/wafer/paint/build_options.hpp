@@ -34,6 +34,9 @@ struct build_options {
     /// fabric=WxH: the fabric the layout must fit (0: the layout's own extent). Paint has no notion
     /// of one (the guide); wafer makes a route or PE past it an error.
     std::int32_t fabric_width = 0, fabric_height = 0;
+    /// The programs' debug info (source files, positions), which run reports quote (nodebug: none,
+    /// so a layout's text and C++ forms give the same image bytes).
+    bool debug_info = true;
 };
 
 }  // namespace wafer::paint

@@ -374,6 +374,8 @@ constexpr ir::layout build_layout(const region& layout, const Provider& provider
     }
     for (std::size_t i = 0; i < entries.size(); ++i)
         if (keep[i]) l.symbols.push_back(std::move(entries[i].entry));
+    if (!options.debug_info)
+        for (auto& p : l.programs) ir::strip_debug_info(p);
     return l;
 }
 
