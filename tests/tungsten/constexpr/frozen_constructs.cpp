@@ -130,4 +130,33 @@ struct divided {
 };
 static_assert(first_error<divided>() == "division by zero in a constant expression");
 
+// Two messages that name a type (type_spelling), which the lowering could not write in a constant
+// expression: a member another struct has, and a 64-bit element read in scalar code.
+struct no_member {
+    static constexpr w::signature signature{"no_member"};
+    static constexpr wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        const auto x = w::member<w::xp>("x"), z = w::member<w::xp>("z");
+        auto p = k.var(k.struct_("P", x), "p");
+        k.struct_("Q", z);
+        k(p->*z = 1);
+        return k.program();
+    }
+};
+static_assert(first_error<no_member>() == "struct P has no member 'z'");
+
+struct wide {
+    static constexpr w::signature signature{"wide"};
+    static constexpr wafer::tungsten::ast::program program() {
+        w::kernel k(signature);
+        auto o = k.array<w::u64>("o", w::dim(2));
+        auto x = k.var<w::xp>("x", 0);
+        k(x = o[0]);
+        return k.program();
+    }
+};
+static_assert(first_error<wide>() ==
+              "'o' is u64: a 64-bit value is storage only; read or write its words through a u16 or u32 array "
+              "declared with address(&array)");
+
 }  // namespace

@@ -59,7 +59,7 @@ struct access {
     bool is_base_address = false;  ///< the reference is `a.base`, the base word itself
 
     WAFER_CONSTEXPR std::uint32_t element_words() const { return detail::element_words(type, composite); }
-    std::string type_text() const { return type_spelling(type, composite); }
+    WAFER_CONSTEXPR std::string type_text() const { return type_spelling(type, composite); }
 };
 
 /// "'m' has 2 dimensions but 1 subscript is given".
@@ -83,9 +83,11 @@ namespace access_detail {
 inline WAFER_CONSTEXPR void subscript(access& a, const std::vector<std::uint32_t>& extents,
                                       const std::vector<std::string>& names, std::span<const ast::expr> subs,
                                       const reporter& report, source_position pos) {
-    if (extents.empty() && !subs.empty())
-        report.fail(pos, quote(a.path) + " is " + (a.composite ? "a " + a.type_text() : "a scalar") +
-                             ", not an array");
+    if (extents.empty() && !subs.empty()) {
+        std::string what = "a scalar";  // not `?:` between strings (type_spelling says why)
+        if (a.composite) what = "a " + a.type_text();
+        report.fail(pos, quote(a.path) + " is " + what + ", not an array");
+    }
     if (subs.size() > extents.size())
         report.fail(pos, subscript_count(a.path, extents.size(), subs.size()) + "; write one subscript per dimension");
     const auto strides = row_major_strides(extents, a.element_words());

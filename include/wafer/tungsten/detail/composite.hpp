@@ -44,7 +44,7 @@ struct composite_type {
         return nullptr;
     }
     /// "struct point" or "union bits", as the source writes the type.
-    std::string spelling() const { return (is_union ? "union " : "struct ") + tag; }
+    WAFER_CONSTEXPR std::string spelling() const { return (is_union ? "union " : "struct ") + tag; }
 };
 
 /// Dimension `number` of a variable as messages and the symbol map name it: its own name, or
@@ -64,9 +64,11 @@ inline WAFER_CONSTEXPR bool element_even(base_type base, const composite_type* c
     return composite ? composite->even : words_of(base) > 1;
 }
 
-/// "xp", "struct point".
-inline std::string type_spelling(base_type base, const composite_type* composite) {
-    return composite ? composite->spelling() : std::string(name_of(base));
+/// "xp", "struct point". (An `if`, not `?:`: g++ 12 cannot destroy a string `?:` made in a
+/// constant expression, where a frozen kernel's messages are written.)
+inline WAFER_CONSTEXPR std::string type_spelling(base_type base, const composite_type* composite) {
+    if (composite) return composite->spelling();
+    return std::string(name_of(base));
 }
 
 }  // namespace wafer::tungsten::detail

@@ -139,9 +139,11 @@ inline WAFER_CONSTEXPR void scalar_lowering::intrinsic(const ast::expr& e) {
                                           "__builtin_clear_teardown, __builtin_set_fifo_read_length and "
                                           "__builtin_set_fifo_write_length");
     const std::size_t arity = teardown ? 1 : 2;
-    if (e.operands.size() != arity || e.operands[0].k != ast::expr::kind::name)
-        return cx_.report.fail(e.pos, e.name + (teardown ? " takes a socket: " + e.name + "(rx)"
-                                                         : " takes a FIFO and a length: " + e.name + "(q, n)"));
+    if (e.operands.size() != arity || e.operands[0].k != ast::expr::kind::name) {
+        // Not `?:` between strings (type_spelling says why).
+        if (teardown) return cx_.report.fail(e.pos, e.name + " takes a socket: " + e.name + "(rx)");
+        return cx_.report.fail(e.pos, e.name + " takes a FIFO and a length: " + e.name + "(q, n)");
+    }
     const auto& d = cx_.scopes.lookup(e.operands[0].name, e.operands[0].pos);
     ir::instruction i = make(teardown ? ir::instr::clear_teardown
                              : read   ? ir::instr::set_fifo_read_length

@@ -106,8 +106,9 @@ private:
             const auto* d = cx_.scopes.find(n);
             if (d && std::holds_alternative<task_symbol>(d->what))
                 return completion(op.on_complete, "activate", ast::operation_option{"activate", n, {}, o.pos});
-            cx_.report.fail(o.pos, quote(n) + (d ? " is " + a_kind(*d) + ", not a task" : " is not declared") +
-                                       ": async(t) names the local task its completion activates, and " +
+            std::string what = " is not declared";  // not `?:` between strings (type_spelling says why)
+            if (d) what = " is " + a_kind(*d) + ", not a task";
+            cx_.report.fail(o.pos, quote(n) + what + ": async(t) names the local task its completion activates, and " +
                                        option_list());
         }
         cx_.report.fail(o.pos, quote(n) + " is not an operation option; " + option_list());
@@ -130,7 +131,7 @@ private:
     WAFER_CONSTEXPR void async_only(const ast::operation_option& o) const {
         if (!a_.async)
             cx_.report.fail(o.pos, "option " + quote(o.name) + " belongs to an asynchronous operation: write async(" +
-                                       o.name + (o.word.empty() ? "" : " " + o.word) + ") instead of dsd(...)");
+                                       o.name + (o.word.empty() ? "" : " ") + o.word + ") instead of dsd(...)");
     }
 
     /// `activate t` or `unblock t`, on completion or on a control wavelet.

@@ -139,7 +139,8 @@ public:
         const auto& xd = cx_.scopes.lookup(x.name, x.pos);
         const auto* v = std::get_if<variable_symbol>(&xd.what);
         if (!v || v->composite || v->stream_of || v->rank == 0)
-            return cx_.report.fail(x.pos, quote(x.name) + " is " + (v && v->rank == 0 ? "a scalar" : a_kind(xd)) +
+            return cx_.report.fail(x.pos, quote(x.name) + " is " +
+                                              (v && v->rank == 0 ? "a scalar" : a_kind(xd).c_str()) +
                                               ": a stream walks an array of a base type");
         const std::size_t given = x.k == ast::expr::kind::subscript ? x.operands.size() : 0;
         if (given + 1 != v->rank)
@@ -286,7 +287,7 @@ private:
     static bool truth_of(const constant& c) { return c.is_real ? c.real != 0 : c.integer != 0; }
     static constexpr ir::value zero = ir::imm(0);  // +0.0 has no bits set: zero in every type
 
-    static std::string type_text(base_type t) { return std::string(name_of(t)); }
+    static WAFER_CONSTEXPR std::string type_text(base_type t) { return std::string(name_of(t)); }
 
     void fifo_in_scalar_code(const ast::expr& e) const {
         if (e.k != ast::expr::kind::name)
@@ -312,10 +313,13 @@ private:
 
     /// 64-bit values are storage only (reference §3): every scalar use is rejected, naming the use.
     WAFER_CONSTEXPR void check_scalar(base_type t, source_position pos, const std::string& name = {}) const {
-        if (t == base_type::u64 || t == base_type::s64)
-            cx_.report.fail(pos, (name.empty() ? std::string("this value") : quote(name)) + " is " + type_text(t) +
+        if (t == base_type::u64 || t == base_type::s64) {
+            std::string what = "this value";  // not `?:` between strings (type_spelling says why)
+            if (!name.empty()) what = quote(name);
+            cx_.report.fail(pos, what + " is " + type_text(t) +
                                      ": a 64-bit value is storage only; read or write its words through a u16 or "
                                      "u32 array declared with address(&array)");
+        }
     }
 
     ir::value unary(ir::instr code, base_type t, ir::value a) { return arithmetic(code, t, a, {}); }

@@ -39,12 +39,13 @@ public:
         if (words_of(type) > 1) outer.push_back({"_word", words_of(type), 1});
         for (std::size_t d = 0; d < outer.size(); ++d)
             for (std::size_t e = 0; e < d; ++e)
-                if (outer[e].name == outer[d].name)
-                    report_.fail(pos_, quote(path) + " has two dimensions named " + quote(outer[d].name) +
-                                           (outer[d].name == "_word" ? " (taken by the words of its " +
-                                                                           std::string(name_of(type)) + " elements)"
-                                                                     : "") +
+                if (outer[e].name == outer[d].name) {
+                    std::string why;  // not `?:` between strings (type_spelling says why)
+                    if (outer[d].name == "_word")
+                        why = " (taken by the words of its " + std::string(name_of(type)) + " elements)";
+                    report_.fail(pos_, quote(path) + " has two dimensions named " + quote(outer[d].name) + why +
                                            "; the symbol map addresses dimensions by name");
+                }
         out_.push_back({path, format_of(type), base, std::move(outer)});
     }
 
