@@ -32,9 +32,10 @@ WAFER_CONSTEXPR WAFER_DECL void append_socket(std::vector<ast::statement>& body,
 /// Appends `d` with `value` as its initializer (none when empty); the variable's name as an expression.
 WAFER_CONSTEXPR WAFER_DECL ast::expr append_variable(std::vector<ast::statement>& body, ast::var_decl&& d,
                                                      std::optional<ast::expr>&& value);
-/// Appends `type name[dims...] at = init;` (no initializer when null, no placement when `at` is null).
+/// Appends `type name[dims...] at = init;` (no placement when `at` is null); an array without an
+/// initializer is a declaration_of() its parts.
 WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, std::string_view name,
-                                             std::initializer_list<dimension> dims, const initializer* init,
+                                             std::initializer_list<dimension> dims, const initializer& init,
                                              const placement* at);
 
 /// Declaration parts: dimensions, then at most one placement.
@@ -326,7 +327,7 @@ private:
                                                                     std::initializer_list<dimension> dims,
                                                                     const initializer& init,
                                                                     const std::optional<placement>& at) {
-        detail::append_array(derived().body(), T, name, dims, &init, at ? &*at : nullptr);
+        detail::append_array(derived().body(), T, name, dims, init, at ? &*at : nullptr);
         return expr<detail::array_info(T, Rank)>(name);
     }
 

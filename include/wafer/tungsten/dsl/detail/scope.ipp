@@ -32,13 +32,13 @@ WAFER_CONSTEXPR WAFER_DECL ast::expr append_variable(std::vector<ast::statement>
 }
 
 WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, base_type type, std::string_view name,
-                                             std::initializer_list<dimension> dims, const initializer* init,
+                                             std::initializer_list<dimension> dims, const initializer& init,
                                              const placement* at) {
     ast::var_decl d;
     d.type = type;
     d.name = name;
     for (const dimension& dim : dims) d.dims.push_back(dim.to_ast());
-    if (init) d.init = init->to_ast();
+    d.init = init.to_ast();
     if (at) d.placement = at->to_ast();
     body.emplace_back(std::move(d));
 }
