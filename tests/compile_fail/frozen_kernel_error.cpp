@@ -1,5 +1,6 @@
-// expect: socket .+rx.+ is read twice in one statement
-// A kernel whose lowering reports an error does not freeze, and the compiler quotes the error at
+// expect: frozen_kernel_error.cpp:18:[0-9]+: socket .+rx.+ is read twice in one statement
+// A kernel whose lowering reports an error does not freeze, and the compiler quotes the error, with
+// the line of the kernel's call that made the mistake (tungsten/dsl/call_site.hpp), at
 // the freeze() call: in a constant expression the lowering stops at its first error instead of
 // throwing (g++ only: the lowering runs in the compiler; tests/CMakeLists.txt).
 #include <wafer/tungsten/dsl.hpp>

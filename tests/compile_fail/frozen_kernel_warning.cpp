@@ -1,4 +1,4 @@
-// expect: 0x11170 does not fit in xp: only its low 16 bits are kept
+// expect: frozen_kernel_warning.cpp:16:[0-9]+: 0x11170 does not fit in xp: only its low 16 bits are kept
 // A frozen program keeps no diagnostics, so a kernel the lowering warns about does not freeze
 // either: the compiler quotes the warning at the freeze() call rather than drop it (g++ only).
 #include <wafer/tungsten/dsl.hpp>

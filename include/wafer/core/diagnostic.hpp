@@ -36,6 +36,8 @@ struct diagnostic {
 class source_text {
 public:
     constexpr source_text() = default;
+    /// A name without its text (a C++ kernel's file): diagnostics name it and quote nothing.
+    constexpr explicit source_text(std::string_view name) : name_(name) {}
     constexpr source_text(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
         for (std::size_t i = 0; i < text_.size(); ++i)
             if (text_[i] == '\n') starts_.push_back(i + 1);

@@ -65,7 +65,7 @@ struct bounds_check {
 struct pe_program {
     std::string kernel;                ///< the kernel's name
     /// Debug info, not part of equality: the files positions name (debug_position::file), the
-    /// kernel's own .w file first ("" for a C++ kernel), then the packages it imports.
+    /// kernel's own .w file first (for a C++ kernel, the file it is made in), then the packages it imports.
     std::vector<std::string> source_files;
     std::vector<param_value> params;   ///< the values it was compiled with, in declaration order
     std::vector<symbol> symbols;

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include <wafer/tungsten/lower.hpp>
+#include <wafer/tungsten/positions.hpp>
 
 #include "add/kernels.hpp"
 #include "image/archive_round_trip.hpp"
@@ -56,10 +57,11 @@ constexpr ast::program recv_kernel() {
                   "recv");
 }
 
-static_assert(add::add::program() == add_kernel());
-static_assert(pipeline::send::program() == send_kernel());
-static_assert(pipeline::compute::program() == compute_kernel());
-static_assert(pipeline::recv::program() == recv_kernel());
+// (Positions aside: the DSL's are the lines of kernels.hpp, the hand-built ASTs have none.)
+static_assert(ast::without_positions(add::add::program()) == add_kernel());
+static_assert(ast::without_positions(pipeline::send::program()) == send_kernel());
+static_assert(ast::without_positions(pipeline::compute::program()) == compute_kernel());
+static_assert(ast::without_positions(pipeline::recv::program()) == recv_kernel());
 
 // `kernel` lowered with N = n, checked with no diagnostic, and its program written to bytes and read
 // back, as a frozen kernel will be; or an empty program.

@@ -112,7 +112,7 @@ public:
     }
 };
 
-/// The AST of an expression (positions {0, 0}).
+/// The AST of an expression (positions {0, 0}, until a kernel's call places it).
 template <detail::operand_info Info>
 WAFER_CONSTEXPR ast::expr to_ast(const expr<Info>& e) {
     return e.data.ast;

@@ -2,6 +2,7 @@
 // A kernel's or block's declarations (scope.hpp): inline in header-only use, compiled once with the
 // rest of wafer/src.hpp otherwise.
 #include "wafer/tungsten/dsl/scope.hpp"
+#include "wafer/tungsten/positions.hpp"
 
 namespace wafer::tungsten::dsl::detail {
 
@@ -41,6 +42,14 @@ WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, 
     d.init = init.to_ast();
     if (at) d.placement = at->to_ast();
     body.emplace_back(std::move(d));
+}
+
+WAFER_CONSTEXPR WAFER_DECL void place_statements(std::vector<ast::statement>& body, std::size_t from,
+                                                 source_position pos) {
+    for (std::size_t i = from; i < body.size(); ++i)
+        ast::for_each_position(body[i], [pos](source_position& p) {
+            if (p == source_position{}) p = pos;
+        });
 }
 
 }  // namespace wafer::tungsten::dsl::detail
