@@ -232,7 +232,7 @@ void check_program(const ast::program& got, const ast::program& want) {
 void check_expr(const ast::expr& got, const ast::expr& want) {
     INFO("got: ", show(got), "  want: ", show(want));
     auto unplaced = got;
-    ast::for_each_position(unplaced, [](wafer::source_position& at) { at = {}; });
+    ast::clear_positions(unplaced);
     CHECK(unplaced == want);
 }
 
@@ -241,7 +241,7 @@ void check_expr(const ast::expr& got, const ast::expr& want) {
 ast::assignment only_assignment(const w::kernel& k) {
     REQUIRE(!k.program().body.empty());
     ast::statement last = k.program().body.back();
-    ast::for_each_position(last, [](wafer::source_position& at) { at = {}; });
+    ast::clear_positions(last);
     return std::get<ast::assignment>(last);
 }
 

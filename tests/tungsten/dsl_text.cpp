@@ -21,8 +21,10 @@
 #include "kernel_run.hpp"
 #include "life/kernels.hpp"
 #include "pipeline/kernels.hpp"
+#include "placed_elsewhere.hpp"
 #include "runsum/kernels.hpp"
 #include "scan/kernels.hpp"
+#include "wafer/fabric/report.hpp"
 #include "wafer/parse/tungsten.hpp"
 #include "wafer/tungsten/positions.hpp"
 
@@ -496,19 +498,34 @@ TEST_CASE("dsl and text: base types mix as in the text (C's usual conversions), 
 }
 
 TEST_CASE(
-    "dsl: a kernel's messages name the user's C++ lines: a declaration's call, and the call that adds a statement") {
-    w::kernel other("other");
-    auto stray = other.var<w::xp>("stray");  // declared in another kernel: not in k
+    "dsl: a kernel's messages name the user's C++ lines: a declaration's call, the call that adds a statement, "
+    "a nested scope's own calls") {
+    w::kernel other("other");  // declares the names k lacks
+    auto stray = other.var<w::xp>("stray");
+    auto lost = other.var<w::xp>("lost");
+    auto gone = other.var<w::xp>("gone");
+    auto unknown = other.var<w::xp>("unknown");
 
     w::kernel k("placed");
     auto a = k.array<w::xp>("a", w::dim(4));
     const std::uint32_t declared = __LINE__ - 1;
     k.var<w::xp>("a");
     const std::uint32_t again = __LINE__ - 1;
-    w::block b;  // a nested scope's statements are placed at the kernel's call that adds them
+    w::block b;  // a nested scope places what its own calls add
     b(a[0] = stray);
+    const std::uint32_t in_block = __LINE__ - 1;
+    placed_elsewhere::add_assigning(b, a[1], lost);  // a call from another file: placed at the kernel's
     k(a[1] = 1, b);
     const std::uint32_t added = __LINE__ - 1;
+    k(placed_elsewhere::assigning(a[2], gone));  // a block made in another file: its lines are not k's
+    const std::uint32_t helper = __LINE__ - 1;
+    w::handler on(k.socket<w::xp>("rx"));
+    const std::uint32_t handler = __LINE__ - 1;
+    auto v = on.argument<w::xp>("v");
+    const std::uint32_t argument = __LINE__ - 1;
+    on(a[3] = v + unknown);
+    const std::uint32_t in_handler = __LINE__ - 1;
+    k(on);
 
     wafer::diagnostics diags;
     try {
@@ -516,13 +533,19 @@ TEST_CASE(
         FAIL("the kernel lowered");
     } catch (const wafer::error& e) {
         const auto& d = e.diagnostics();
-        REQUIRE(d.size() == 3);
+        REQUIRE(d.size() == 6);
         CHECK(d[0].message == "duplicate scalar declaration 'a'");
         CHECK(d[0].pos.line == again);
         CHECK(d[1].level == wafer::severity::note);
         CHECK(d[1].pos.line == declared);
         CHECK(d[2].message == "'stray' is not declared");
-        CHECK(d[2].pos.line == added);
+        CHECK(d[2].pos.line == in_block);
+        CHECK(d[3].message == "'lost' is not declared");
+        CHECK(d[3].pos.line == added);
+        CHECK(d[4].message == "'gone' is not declared");
+        CHECK(d[4].pos.line == helper);
+        CHECK(d[5].message == "'unknown' is not declared");
+        CHECK(d[5].pos.line == in_handler);
         for (const auto& each : d) {
             CHECK(each.file == __FILE__);
             CHECK(each.pos.column > 0);
@@ -530,4 +553,31 @@ TEST_CASE(
         }
         CHECK(e.render().starts_with(std::string(__FILE__) + ":" + std::to_string(again) + ":"));
     }
+    // Every node is placed; the handler and its argument at their own calls.
+    for (auto s : k.program().body)
+        ast::for_each_position(s, [](wafer::source_position& p) { CHECK(p != wafer::source_position{}); });
+    const auto& on_rx = std::get<ast::handler_decl>(k.program().body.back());
+    CHECK(on_rx.pos.line == handler);
+    CHECK(on_rx.params.at(0).pos.line == argument);
+    CHECK(on_rx.placed_in.empty());  // settled by the kernel
+}
+
+TEST_CASE("dsl: the interpreter's reports name a C++ kernel's lines") {
+    w::kernel k("waits");
+    auto rx = k.socket<w::xp>("rx");  // nothing sends on it: the read waits for ever
+    auto got = k.array<w::xp>("got", w::dim(4));
+    w::iterator i("i");
+    w::block body;
+    body(w::in(i, 0, 4)[got[i] = rx]);
+    const std::uint32_t waits = __LINE__ - 1;
+    k(body);
+
+    const auto r = wafer::test::run_to_end(k.program());
+    REQUIRE(r.result.status == wafer::fabric::run_status::deadlock);
+    REQUIRE(r.result.blocked.size() == 1);
+    const auto& where = r.result.blocked[0].where;
+    CHECK(where.file == __FILE__);
+    CHECK(where.pos.line == waits);
+    CHECK(wafer::fabric::report(r.result).find(std::string(__FILE__) + ":" + std::to_string(waits) + ":") !=
+          std::string::npos);
 }

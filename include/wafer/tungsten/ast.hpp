@@ -222,6 +222,9 @@ struct block {
     std::string label;
     std::vector<statement> body;
     source_position pos;
+    /// Built by a C++ DSL scope: the file its positions are lines of, until the scope it is passed to
+    /// checks that file against its own and clears this (dsl/scope.hpp); empty in a finished program.
+    std::string_view placed_in;
     friend bool operator==(const block&, const block&) = default;
 };
 
@@ -251,6 +254,7 @@ struct function_decl {
     std::vector<var_decl> params;
     std::vector<statement> body;
     source_position pos;
+    std::string_view placed_in;  ///< as block::placed_in
     friend bool operator==(const function_decl&, const function_decl&) = default;
 };
 
@@ -275,6 +279,7 @@ struct handler_decl {
     std::vector<var_decl> params;
     std::vector<statement> body;
     source_position pos;
+    std::string_view placed_in;  ///< as block::placed_in
     friend bool operator==(const handler_decl&, const handler_decl&) = default;
 };
 
@@ -288,6 +293,7 @@ struct task_decl {
     std::optional<expr> id;
     std::vector<statement> body;
     source_position pos;
+    std::string_view placed_in;  ///< as block::placed_in
     friend bool operator==(const task_decl&, const task_decl&) = default;
 };
 

@@ -78,11 +78,10 @@ constexpr void each_position(statement& s, F& f) {
         [&f](auto& d) {
             using T = std::remove_cvref_t<decltype(d)>;
             if constexpr (std::is_same_v<T, var_decl>) {
-                each_position(d, f);
+                each_position(d, f);  // its own position too
                 return;
-            } else {
-                f(d.pos);
             }
+            f(d.pos);
             if constexpr (std::is_same_v<T, param_decl>) {
                 each_position(d.default_value, f);
             } else if constexpr (std::is_same_v<T, socket_decl>) {
@@ -134,10 +133,24 @@ constexpr void for_each_position(Node& node, F&& f) {
     detail::each_position(node, f);
 }
 
+/// Gives every position in `node` that has none yet the position `pos`.
+template <class Node>
+constexpr void place_unplaced(Node& node, source_position pos) {
+    for_each_position(node, [pos](source_position& p) {
+        if (p == source_position{}) p = pos;
+    });
+}
+
+/// Clears every position in `node`.
+template <class Node>
+constexpr void clear_positions(Node& node) {
+    for_each_position(node, [](source_position& p) { p = {}; });
+}
+
 /// `p` with every position cleared: how a C++ kernel and the text it mirrors compare.
 inline WAFER_CONSTEXPR program without_positions(const program& p) {
     program out = p;
-    for (auto& s : out.body) for_each_position(s, [](source_position& at) { at = {}; });
+    for (auto& s : out.body) clear_positions(s);
     return out;
 }
 

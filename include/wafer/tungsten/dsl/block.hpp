@@ -18,13 +18,18 @@ namespace wafer::tungsten::dsl {
 
 class block : public scope<block> {
 public:
-    WAFER_CONSTEXPR explicit block(std::string_view label = {}) { ast_.label = label; }
+    /// Its positions are lines of the file it is made in, where its own `{` is.
+    WAFER_CONSTEXPR explicit block(std::string_view label = {}, call_site at = {}) {
+        ast_.label = label;
+        detail::made_at(ast_, at);
+    }
 
     WAFER_CONSTEXPR const ast::block& to_ast() const noexcept { return ast_; }
 
 private:
     friend class scope<block>;
     WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    WAFER_CONSTEXPR std::string_view file() const noexcept { return ast_.placed_in; }
 
     ast::block ast_;
 };

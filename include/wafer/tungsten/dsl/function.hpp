@@ -44,25 +44,39 @@ class function : public scope<function<Returns>>, public detail::with_arguments<
     }
 
 public:
-    WAFER_CONSTEXPR explicit function(std::string_view name) {
+    /// Its positions are lines of the file it is made in.
+    WAFER_CONSTEXPR explicit function(std::string_view name, call_site at = {}) {
+        detail::made_at(ast_, at);
         ast_.name = name;
         if constexpr (returns_value) ast_.returns = Returns;
     }
 
     /// Given values (or nothing), `name(arguments...)`: a call, a value of the return type (or, as a
-    /// statement, its value discarded). Given statements, appends them to the body.
+    /// statement, its value discarded).
     template <class... Args>
-    WAFER_CONSTEXPR decltype(auto) operator()(const Args&... args) {
-        if constexpr ((operand<Args> && ...)) {
-            (detail::check_argument<detail::info_of<Args>()>(), ...);
-            ast::expr e;
-            e.k = ast::expr::kind::call;
-            e.name = ast_.name;
-            (e.operands.push_back(detail::data_of(args).ast), ...);
-            return expr<call_info()>(detail::node_data{std::move(e), std::nullopt});
-        } else {
-            return scope<function>::operator()(args...);
-        }
+    requires(operand<Args>&&...) WAFER_CONSTEXPR expr<call_info()>
+    operator()(const Args&... args) {
+        (detail::check_argument<detail::info_of<Args>()>(), ...);
+        ast::expr e;
+        e.k = ast::expr::kind::call;
+        e.name = ast_.name;
+        (e.operands.push_back(detail::data_of(args).ast), ...);
+        return expr<call_info()>(detail::node_data{std::move(e), std::nullopt});
+    }
+
+    /// Given statements, appends them to the body, placed at this call (scope.hpp).
+    template <class... Statements>
+    requires((statement_form<Statements> || declaration_form<Statements>)&&...) WAFER_CONSTEXPR function& operator()(
+        const detail::first_statement& first, const Statements&... statements) {
+        return this->append(first, statements...);
+    }
+
+    /// Anything else: the scope's compile error, which says what a statement is.
+    template <class... Arguments>
+    requires(!(operand<Arguments> && ...) &&
+             !((statement_form<Arguments> || declaration_form<Arguments>)&&...)) WAFER_CONSTEXPR function&
+    operator()(const Arguments&... arguments) {
+        return scope<function>::operator()(arguments...);
     }
 
     WAFER_CONSTEXPR const ast::function_decl& to_ast() const noexcept { return ast_; }
@@ -71,6 +85,7 @@ private:
     friend class scope<function>;
     friend class detail::with_arguments<function>;
     WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    WAFER_CONSTEXPR std::string_view file() const noexcept { return ast_.placed_in; }
     WAFER_CONSTEXPR std::vector<ast::var_decl>& arguments() noexcept { return ast_.params; }
 
     ast::function_decl ast_;

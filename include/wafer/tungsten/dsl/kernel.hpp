@@ -28,7 +28,7 @@ public:
     template <port... Ports>
     WAFER_CONSTEXPR explicit kernel(const signature<Ports...>& s, call_site at = {}) : kernel(s.name, at) {
         s.for_each([&](const auto& p) { p.declare(*this); });
-        detail::place_statements(program_.body, 0, at.position());
+        place(0, at);
     }
 
     WAFER_CONSTEXPR const ast::program& program() const noexcept { return program_; }
@@ -37,12 +37,9 @@ private:
     friend class scope<kernel>;
     WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return program_.body; }
 
-    /// Places `body()[from...]` at `at` when the call is in the kernel's file (a helper in another
-    /// file leaves its statements unplaced: a position is a line of the kernel's file).
-    WAFER_CONSTEXPR void place(std::size_t from, const call_site& at) {
-        if (std::string_view(at.file) == program_.source.name())
-            detail::place_statements(program_.body, from, at.position());
-    }
+    /// The file its positions are lines of: a call from another file (a helper's) leaves what it
+    /// adds unplaced.
+    WAFER_CONSTEXPR std::string_view file() const noexcept { return program_.source.name(); }
 
     ast::program program_;
 };

@@ -39,9 +39,20 @@ WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, 
                                              std::initializer_list<dimension> dims, const initializer& init,
                                              const placement* at);
 
-/// Places the statements `body[from...]` and every node in them without a position at `pos`.
+/// Places what a call `at` added to a scope whose positions are lines of `file`, `body[from...]`:
+/// the scopes nested in them keep the positions their own calls gave when they were made in the same
+/// file, and lose them otherwise; then, when the call is in `file`, every node still without a
+/// position gets the call's (a call from another file leaves them for the enclosing scope's call).
 WAFER_CONSTEXPR WAFER_DECL void place_statements(std::vector<ast::statement>& body, std::size_t from,
-                                                 source_position pos);
+                                                 std::string_view file, const call_site& at);
+
+/// A nested scope's node, made at `at`: its own position, and the file its positions are lines of
+/// (ast::block::placed_in).
+template <class Node>
+constexpr void made_at(Node& node, const call_site& at) {
+    node.pos = at.position();
+    node.placed_in = at.file;
+}
 
 /// The first statement of a scope's call, converted where the call is, so it brings the call's
 /// site. It refers to the statement given, which stays alive for the call, and makes its AST only
@@ -293,11 +304,7 @@ public:
     template <class... Statements>
     requires((statement_form<Statements> || declaration_form<Statements>)&&...) WAFER_CONSTEXPR Derived& operator()(
         const detail::first_statement& first, const Statements&... statements) {
-        const std::size_t from = derived().body().size();
-        derived().body().push_back(first.to_ast());
-        (derived().body().push_back(detail::statement_of(statements)), ...);
-        derived().place(from, first.at());
-        return derived();
+        return append(first, statements...);
     }
 
     /// Anything else given as a statement: a compile error that says what a statement is.
@@ -311,15 +318,28 @@ public:
         return derived();
     }
 
+protected:
+    /// Places what the call `at` added, `body()[from...]`, in the file the scope's positions are
+    /// lines of (`file()`: a kernel's, or the one a nested scope is made in).
+    WAFER_CONSTEXPR void place(std::size_t from, const call_site& at) {
+        detail::place_statements(derived().body(), from, derived().file(), at);
+    }
+
+    /// What operator() does with statements.
+    template <class... Statements>
+    WAFER_CONSTEXPR Derived& append(const detail::first_statement& first, const Statements&... statements) {
+        const std::size_t from = derived().body().size();
+        derived().body().push_back(first.to_ast());
+        (derived().body().push_back(detail::statement_of(statements)), ...);
+        place(from, first.at());
+        return derived();
+    }
+
 private:
     WAFER_CONSTEXPR Derived& derived() noexcept { return static_cast<Derived&>(*this); }
 
-    /// What a scope places at its calls; a kernel places them (kernel.hpp), the scopes nested in it
-    /// do not: their statements are placed at the kernel's call that adds them.
-    WAFER_CONSTEXPR void place(std::size_t, const call_site&) {}
-
     /// Places the declaration just appended at the call that made it.
-    WAFER_CONSTEXPR void place_last(const call_site& at) { derived().place(derived().body().size() - 1, at); }
+    WAFER_CONSTEXPR void place_last(const call_site& at) { place(derived().body().size() - 1, at); }
 
     template <class Declaration>
     WAFER_CONSTEXPR void append_declaration(Declaration&& d, const call_site& at) {

@@ -30,7 +30,9 @@ public:
 
 protected:
     template <class Id>
-    WAFER_CONSTEXPR task_base(std::string_view name, bool control, std::string_view socket, Id&& id) {
+    WAFER_CONSTEXPR task_base(std::string_view name, bool control, std::string_view socket, Id&& id,
+                              const call_site& at) {
+        made_at(ast_, at);  // its positions are lines of the file it is made in
         ast_.control = control;
         ast_.name = name;
         ast_.socket = socket;
@@ -43,6 +45,7 @@ protected:
 private:
     friend class scope<Derived>;
     WAFER_CONSTEXPR std::vector<ast::statement>& body() noexcept { return ast_.body; }
+    WAFER_CONSTEXPR std::string_view file() const noexcept { return ast_.placed_in; }
 
     ast::task_decl ast_;
 };
@@ -59,20 +62,22 @@ WAFER_CONSTEXPR std::string socket_name(const S& socket) {
 /// `task name { ... }` or `task name id(N) { ... }`: a local task.
 class task : public detail::task_base<task> {
 public:
-    WAFER_CONSTEXPR explicit task(std::string_view name) : task_base(name, false, {}, std::nullopt) {}
+    WAFER_CONSTEXPR explicit task(std::string_view name, call_site at = {})
+        : task_base(name, false, {}, std::nullopt, at) {}
     template <operand Id>
-    WAFER_CONSTEXPR task(std::string_view name, Id&& id) : task_base(name, false, {}, std::forward<Id>(id)) {}
+    WAFER_CONSTEXPR task(std::string_view name, Id&& id, call_site at = {})
+        : task_base(name, false, {}, std::forward<Id>(id), at) {}
 };
 
 /// `control task name on rx { ... }` or `... on rx id(N) { ... }`: run by a control wavelet naming its ID.
 class control_task : public detail::task_base<control_task> {
 public:
     template <operand Socket>
-    WAFER_CONSTEXPR control_task(std::string_view name, const Socket& socket)
-        : task_base(name, true, detail::socket_name(socket), std::nullopt) {}
+    WAFER_CONSTEXPR control_task(std::string_view name, const Socket& socket, call_site at = {})
+        : task_base(name, true, detail::socket_name(socket), std::nullopt, at) {}
     template <operand Socket, operand Id>
-    WAFER_CONSTEXPR control_task(std::string_view name, const Socket& socket, Id&& id)
-        : task_base(name, true, detail::socket_name(socket), std::forward<Id>(id)) {}
+    WAFER_CONSTEXPR control_task(std::string_view name, const Socket& socket, Id&& id, call_site at = {})
+        : task_base(name, true, detail::socket_name(socket), std::forward<Id>(id), at) {}
 };
 
 namespace detail {

@@ -44,12 +44,37 @@ WAFER_CONSTEXPR WAFER_DECL void append_array(std::vector<ast::statement>& body, 
     body.emplace_back(std::move(d));
 }
 
+/// The nested scopes in `s` (blocks, handlers, functions, tasks) that placed their positions in
+/// another file than `file` lose them, as lines of that file; every nested scope's mark is cleared.
+/// A marked scope's own nested scopes were settled when its calls added them.
+inline WAFER_CONSTEXPR void settle_nested_scopes(ast::statement& s, std::string_view file) {
+    std::visit(
+        [&](auto& d) {
+            using T = std::remove_cvref_t<decltype(d)>;
+            if constexpr (requires { d.placed_in; }) {
+                if (d.placed_in.empty()) {
+                    for (auto& b : d.body) settle_nested_scopes(b, file);
+                } else {
+                    if (d.placed_in != file) ast::clear_positions(s);
+                    d.placed_in = {};
+                }
+            } else if constexpr (std::is_same_v<T, ast::if_statement>) {
+                for (auto& b : d.then_branch) settle_nested_scopes(b, file);
+                for (auto& b : d.else_branch) settle_nested_scopes(b, file);
+            } else if constexpr (std::is_same_v<T, ast::loop_statement>) {
+                for (auto& b : d.body) settle_nested_scopes(b, file);
+            }
+        },
+        s);
+}
+
 WAFER_CONSTEXPR WAFER_DECL void place_statements(std::vector<ast::statement>& body, std::size_t from,
-                                                 source_position pos) {
-    for (std::size_t i = from; i < body.size(); ++i)
-        ast::for_each_position(body[i], [pos](source_position& p) {
-            if (p == source_position{}) p = pos;
-        });
+                                                 std::string_view file, const call_site& at) {
+    const bool here = std::string_view(at.file) == file;
+    for (std::size_t i = from; i < body.size(); ++i) {
+        settle_nested_scopes(body[i], file);
+        if (here) ast::place_unplaced(body[i], at.position());
+    }
 }
 
 }  // namespace wafer::tungsten::dsl::detail
