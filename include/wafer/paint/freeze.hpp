@@ -1,7 +1,8 @@
 #pragma once
 // freeze(): a C++ layout as a compile-time constant. A constexpr variable cannot hold heap memory,
 // so freeze(f) runs the captureless lambda f at compile time (given a palette if it takes one),
-// serialises the region it returns into a std::array sized by a first run, and checks it once.
+// serialises the region it returns into a buffer (core/held_bytes.hpp), checks it, and copies the
+// bytes into a std::array of their size.
 // The first error is part of the frozen type, so verify() can name it at compile time:
 //
 //   constexpr auto layout = freeze([](palette& p) { ... return hstack(a, b, c); });
@@ -12,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "wafer/core/held_bytes.hpp"
 #include "wafer/paint/detail/serialize.hpp"
 #include "wafer/paint/verify.hpp"
 
@@ -70,24 +72,34 @@ constexpr fixed_message fixed_message_at(const origin& at, const cx_string& mess
     return fixed_message_of(where(at) + ": " + message);
 }
 
-struct frozen_info {
-    std::size_t size = 0;
-    frozen_check check{};
-};
-
+/// The first error of `r`'s layout, for the frozen type.
 template <int = 0>
-constexpr frozen_info measure(const region& r) {
-    frozen_info info;
-    info.size = encoded_size(r);
+constexpr frozen_check first_problem(const region& r) {
+    frozen_check check;
     for (const auto& p : layout_problems(r)) {
         if (p.level != severity::error) continue;
-        info.check.kind = p.kind;
-        info.check.line = p.at.pos.line;
-        info.check.column = p.at.pos.column;
-        info.check.message = fixed_message_at(p.at, p.message);
+        check.kind = p.kind;
+        check.line = p.at.pos.line;
+        check.column = p.at.pos.column;
+        check.message = fixed_message_at(p.at, p.message);
         break;
     }
-    return info;
+    return check;
+}
+
+/// A layout run once: its first error, and its bytes (held when they fit: their size either way).
+struct frozen_run {
+    frozen_check check;
+    held_bytes<> held;
+};
+
+template <class F>
+constexpr frozen_run run_and_encode() {
+    frozen_run out;
+    const region r = run_layout<F>();
+    out.check = first_problem(r);
+    encode(r, out.held);
+    return out;
 }
 
 /// Not constexpr: in a constant expression its call is the error, and g++ prints `Message`.
@@ -123,12 +135,14 @@ void throw_problems(const region& r) {
 }
 }  // namespace detail
 
+/// The layout f returns, run once, as a constant.
 template <class F>
 consteval auto freeze(F) {
-    constexpr detail::frozen_info info = detail::measure(detail::run_layout<F>());
-    frozen_layout<info.size, info.check> frozen;
-    detail::byte_array<info.size> out{frozen.bytes};
-    detail::encode(detail::run_layout<F>(), out);
+    constexpr detail::frozen_run run = detail::run_and_encode<F>();
+    static_assert(run.held.fits(),
+                  "wafer: a frozen layout holds at most 16 MiB: build a layout this large at run time");
+    frozen_layout<run.held.size, run.check> frozen;
+    run.held.copy_to(frozen.bytes);
     return frozen;
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 // Regions to bytes and back, in constant expressions: freeze() stores a region in a literal
 // std::array, since a constexpr variable cannot hold heap memory.
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -11,18 +10,13 @@
 
 namespace wafer::paint::detail {
 
-/// Sinks for the writer: count the bytes, or store them (in freeze()'s std::array, or a vector at
-/// run time). Plain index writes: std::vector's push_back costs ~80 steps per byte in clang's
-/// constant evaluation, which allows about a million steps in all.
+/// Sinks for the writer: count the bytes (a pass that collects the file names), or store them (in
+/// freeze()'s core/held_bytes.hpp, or a vector at run time). Plain index writes:
+/// std::vector's push_back costs ~80 steps per byte in clang's constant evaluation, which allows
+/// about a million steps in all.
 struct byte_counter {
     std::size_t size = 0;
     constexpr void put(unsigned char) noexcept { ++size; }
-};
-template <std::size_t N>
-struct byte_array {
-    std::array<unsigned char, N>& bytes;
-    std::size_t size = 0;
-    constexpr void put(unsigned char c) noexcept { bytes[size++] = c; }
 };
 struct byte_vector {
     std::vector<unsigned char> bytes;
@@ -215,13 +209,6 @@ constexpr void encode(const region& r, Sink& out) {
     w.u32(std::uint32_t(files.size()));
     for (auto f : files) w.text(f);
     write_region(w, r);
-}
-
-template <int = 0>
-constexpr std::size_t encoded_size(const region& r) {
-    byte_counter c;
-    encode(r, c);
-    return c.size;
 }
 
 template <int = 0>

@@ -21,7 +21,6 @@
 // evaluates no std::string of libstdc++ 12 in a constant expression). A kernel whose lowering
 // reports an error or a warning does not freeze: the compiler quotes the first at the freeze() (or
 // verify() of the image), where the lowering can stop at it (docs/embedding.md: errors as values).
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +29,7 @@
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
+#include "wafer/core/held_bytes.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/image/image.hpp"
 #include "wafer/paint/build.hpp"
@@ -125,8 +125,9 @@ constexpr lowered_kernel frozen_bytes() {
     return out;
 }
 
-struct kernel_size {
-    std::size_t size = 0;
+/// A kernel lowered once: whether it froze, its first problem, and its bytes (when they fit).
+struct lowered_once {
+    held_bytes<> held;
     bool ok = true;
     paint::fixed_message problem{};
 };
@@ -136,26 +137,27 @@ template <paint::fixed_message Problem>
 void kernel_does_not_freeze() {}
 }  // namespace detail
 
-/// K lowered by the compiler with the params `settings` returns. Lowered twice, once to size the
-/// bytes and once to fill them, as paint::freeze() runs a layout. A kernel whose lowering reports
-/// an error or a warning does not compile: the compiler quotes the first at the freeze() call.
+/// K lowered by the compiler with the params `settings` returns, once (its bytes held in a buffer:
+/// core/held_bytes.hpp), as paint::freeze() runs a layout. A kernel whose lowering
+/// reports an error or a warning does not compile: the compiler quotes the first at the freeze() call.
 template <kernel_type K, class Settings>
 consteval auto freeze(Settings) {
     static_assert(std::is_default_constructible_v<Settings> && std::is_invocable_r_v<dsl::settings, Settings>,
                   "freeze<K>(settings) takes a lambda without captures returning the params, "
                   "[] { return w::settings{{\"N\", 8}}; }: it runs at compile time");
     detail::require_header_only<K>();
-    constexpr detail::kernel_size info = [] {
+    constexpr detail::lowered_once once = [] {
         const auto l = detail::frozen_bytes<K, Settings>();
-        return detail::kernel_size{l.bytes.size(), l.ok, l.problem};
+        detail::lowered_once out{.ok = l.ok, .problem = l.problem};
+        out.held.hold(l.bytes);
+        return out;
     }();
-    frozen_program<info.size> frozen;
-    if constexpr (!info.ok) {
-        detail::kernel_does_not_freeze<info.problem>();
-    } else {
-        const auto l = detail::frozen_bytes<K, Settings>();
-        std::copy(l.bytes.begin(), l.bytes.end(), frozen.bytes.begin());
-    }
+    static_assert(once.held.fits(), "wafer: a frozen kernel holds at most 16 MiB");
+    frozen_program<once.held.size> frozen;
+    if constexpr (!once.ok)
+        detail::kernel_does_not_freeze<once.problem>();
+    else
+        once.held.copy_to(frozen.bytes);
     return frozen;
 }
 
@@ -274,8 +276,9 @@ constexpr built_image build_image() {
     return out;
 }
 
-struct built_sizes {
-    std::size_t image = 0, warnings = 0;
+/// A layout built once: its check, and its image's and warnings' bytes (when they fit).
+struct built_once {
+    held_bytes<> image, warnings;
     frozen_image_check check;
 };
 
@@ -286,22 +289,24 @@ struct default_build_options {
 
 /// The layout `layout` returns (a paint::region or a frozen layout), built by the compiler with
 /// kernels K and the options `options` returns (captureless lambdas: they run at compile time). Built
-/// twice, once to size the bytes and once to fill them, as freeze() lowers a kernel.
+/// once (its bytes held in a buffer: core/held_bytes.hpp), as freeze() lowers a kernel.
 template <kernel_type... K, class Layout, class Options = detail::default_build_options>
 consteval auto freeze_image(Layout, Options = {}) {
     static_assert(std::is_default_constructible_v<Layout> && std::is_default_constructible_v<Options>,
                   "freeze_image<K...>(layout, options) takes lambdas without captures: they run at compile time");
     detail::require_header_only<K...>();
-    constexpr detail::built_sizes sizes = [] {
+    constexpr detail::built_once once = [] {
         const auto b = detail::build_image<Layout, Options, K...>();
-        return detail::built_sizes{b.image.size(), b.warnings.size(), b.check};
+        detail::built_once out{.check = b.check};
+        out.image.hold(b.image);
+        out.warnings.hold(b.warnings);
+        return out;
     }();
-    frozen_image<sizes.image, sizes.warnings, sizes.check> frozen;
-    if constexpr (sizes.check.ok) {
-        const auto b = detail::build_image<Layout, Options, K...>();
-        std::copy(b.image.begin(), b.image.end(), frozen.bytes.begin());
-        std::copy(b.warnings.begin(), b.warnings.end(), frozen.warning_bytes.begin());
-    }
+    static_assert(once.image.fits() && once.warnings.fits(),
+                  "wafer: a frozen image holds at most 16 MiB: build a layout this large at run time");
+    frozen_image<once.image.size, once.warnings.size, once.check> frozen;
+    once.image.copy_to(frozen.bytes);
+    once.warnings.copy_to(frozen.warning_bytes);
     return frozen;
 }
 
