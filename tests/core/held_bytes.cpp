@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cstdint>
-#include <vector>
 
 namespace {
 
@@ -12,7 +11,7 @@ namespace {
 // array of its size in another.
 constexpr wafer::held_bytes<8> written(int n) {
     wafer::held_bytes<8> h;
-    for (int i = 0; i < n; ++i) h.put(std::uint8_t(10 + i));
+    for (int i = 0; i < n; ++i) h.push_back(std::uint8_t(10 + i));
     return h;
 }
 
@@ -31,13 +30,14 @@ TEST_CASE("held_bytes: holds what fits, and counts what does not") {
     static_assert(!nine.fits() && nine.size == 9);
     CHECK(nine.bytes[7] == 17);  // what fitted is held
 
-    wafer::held_bytes<4> h;
-    h.hold(std::vector<std::uint8_t>{1, 2, 3});
+    wafer::held_bytes<4> h;  // at run time too
+    for (std::uint8_t b : {1, 2, 3}) h.push_back(b);
     CHECK(h.fits());
     std::array<std::uint8_t, 3> out{};
     h.copy_to(out);
     CHECK(out == std::array<std::uint8_t, 3>{1, 2, 3});
-    h.hold(std::vector<std::uint8_t>(5, 7));
+    h.push_back(4);
+    h.push_back(5);
     CHECK(!h.fits());
     CHECK(h.size == 5);
 }

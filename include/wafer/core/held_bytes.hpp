@@ -19,17 +19,11 @@ struct held_bytes {
 
     constexpr bool fits() const noexcept { return size <= Capacity; }
 
-    /// A writer's sink (paint's encoder): the byte is held if it fits, counted either way.
-    constexpr void put(std::uint8_t c) noexcept {
+    /// A writer's sink (Paint's encoder, the image archive): the byte is held if it fits, counted
+    /// either way.
+    constexpr void push_back(std::uint8_t c) noexcept {
         if (size < Capacity) bytes[size] = c;
         ++size;
-    }
-
-    /// Holds a copy of `from` (a vector of bytes) when it fits; its size either way.
-    template <class Bytes>
-    constexpr void hold(const Bytes& from) {
-        size = from.size();
-        if (fits()) std::copy(from.begin(), from.end(), bytes);
     }
 
     /// Copies what it holds to the start of `to`, an array of at least `size` bytes.

@@ -54,14 +54,21 @@ template <class Ar> constexpr void fields(Ar& ar, ir::map_entry& e) { ar(e.name,
 template <class Ar> constexpr void fields(Ar& ar, ir::layout& l) { ar(l.arch, l.width, l.height, l.programs, l.pes, l.routers, l.symbols); }
 template <class Ar> constexpr void fields(Ar& ar, image& i) { ar(i.layout, i.memory, i.cycles, i.pe_cycles); }
 
-/// The bytes of an image file: the magic, the format version, then the image. constexpr, so a
-/// layout frozen with its kernels (tungsten/dsl/frozen.hpp) holds the very bytes paint writes.
-constexpr std::vector<std::uint8_t> image_bytes(image& im) {
-    writer w;
-    w.bytes.assign(std::begin(image_magic), std::end(image_magic));
+/// Writes the bytes of an image file to `out` (anything with push_back of a byte): the magic, the
+/// format version, then the image. constexpr, so a layout frozen with its kernels
+/// (tungsten/dsl/frozen.hpp) holds the very bytes paint writes.
+template <class Bytes>
+constexpr void write_image(image& im, Bytes& out) {
+    for (auto c : image_magic) out.push_back(std::uint8_t(c));
+    basic_writer<Bytes&> w{out};
     auto version = image_version;
     w(version, im);  // the archive takes non-const references for both directions
-    return std::move(w.bytes);
+}
+
+inline std::vector<std::uint8_t> image_bytes(image& im) {
+    std::vector<std::uint8_t> out;
+    write_image(im, out);
+    return out;
 }
 
 /// What the reader cannot see from one field at a time: indices that point elsewhere, and sizes.

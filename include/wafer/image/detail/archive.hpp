@@ -37,10 +37,13 @@ struct format_error {
     std::string message;
 };
 
-class writer {
+/// Writes into `Bytes`, anything with push_back of a byte: a vector, or (a reference to) a frozen
+/// value's buffer (core/held_bytes.hpp), which a constant evaluation fills far more cheaply.
+template <class Bytes = std::vector<std::uint8_t>>
+class basic_writer {
 public:
     static constexpr bool reading = false;
-    std::vector<std::uint8_t> bytes;
+    Bytes bytes;
 
     template <class... Ts>
     constexpr void operator()(Ts&... vs) {
@@ -63,7 +66,7 @@ private:
         } else if constexpr (std::is_same_v<T, std::string>) {
             auto n = std::uint32_t(v.size());
             put(n);
-            bytes.insert(bytes.end(), v.begin(), v.end());
+            for (char c : v) bytes.push_back(std::uint8_t(c));
         } else if constexpr (requires { v.size(); v.begin(); typename T::value_type; v.push_back(*v.begin()); }) {
             auto n = std::uint32_t(v.size());
             put(n);
@@ -75,6 +78,8 @@ private:
         }
     }
 };
+
+using writer = basic_writer<>;
 
 class reader {
 public:

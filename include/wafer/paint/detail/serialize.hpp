@@ -10,17 +10,12 @@
 
 namespace wafer::paint::detail {
 
-/// Sinks for the writer: count the bytes (a pass that collects the file names), or store them (in
-/// freeze()'s core/held_bytes.hpp, or a vector at run time). Plain index writes:
-/// std::vector's push_back costs ~80 steps per byte in clang's constant evaluation, which allows
-/// about a million steps in all.
+/// Sinks for the writer (anything with push_back of a byte): count the bytes (a pass that collects
+/// the file names), or store them (in freeze()'s core/held_bytes.hpp, whose plain index writes cost
+/// a constant evaluation far less than std::vector's push_back, or a vector at run time).
 struct byte_counter {
     std::size_t size = 0;
-    constexpr void put(unsigned char) noexcept { ++size; }
-};
-struct byte_vector {
-    std::vector<unsigned char> bytes;
-    void put(unsigned char c) { bytes.push_back(c); }
+    constexpr void push_back(unsigned char) noexcept { ++size; }
 };
 
 template <int = 0>
@@ -37,15 +32,15 @@ struct byte_writer {
     std::vector<std::string_view>& files;   ///< written once, before the region: origins name an index
 
     constexpr void u64(std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) out.put((unsigned char)(v >> (8 * i)));
+        for (int i = 0; i < 8; ++i) out.push_back((unsigned char)(v >> (8 * i)));
     }
     constexpr void u32(std::uint32_t v) {
-        for (int i = 0; i < 4; ++i) out.put((unsigned char)(v >> (8 * i)));
+        for (int i = 0; i < 4; ++i) out.push_back((unsigned char)(v >> (8 * i)));
     }
-    constexpr void u8(std::uint8_t v) { out.put(v); }
+    constexpr void u8(std::uint8_t v) { out.push_back(v); }
     constexpr void text(std::string_view s) {
         u32(std::uint32_t(s.size()));
-        for (char c : s) out.put((unsigned char)c);
+        for (char c : s) out.push_back((unsigned char)c);
     }
     constexpr void at(const origin& o) {
         std::uint32_t file = 0;
@@ -213,9 +208,9 @@ constexpr void encode(const region& r, Sink& out) {
 
 template <int = 0>
 std::vector<unsigned char> encode(const region& r) {
-    byte_vector v;
+    std::vector<unsigned char> v;
     encode(r, v);
-    return std::move(v.bytes);
+    return v;
 }
 
 template <int = 0>

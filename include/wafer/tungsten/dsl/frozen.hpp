@@ -100,37 +100,30 @@ constexpr bool first_at(const diagnostics& diags, severity level, paint::fixed_m
     return false;
 }
 
-/// A kernel lowered by the compiler: its bytes, or the first error (else warning) it reported.
-struct lowered_kernel {
-    std::vector<std::uint8_t> bytes;
-    bool ok = true;
-    paint::fixed_message problem{};
-};
-
-template <class K, class Settings>
-constexpr lowered_kernel frozen_bytes() {
-    dsl::settings values = Settings{}();
-    paint::sort_by_name(values);
-    diagnostics diags;
-    auto program = lower(K::program(), values, diags, code_options());  // the settings as a code() binds them
-    lowered_kernel out;
-    // A frozen program keeps no diagnostics: a warning is refused as an error is, never dropped.
-    if (first_at(diags, severity::error, out.problem) || first_at(diags, severity::warning, out.problem)) {
-        out.ok = false;
-        return out;
-    }
-    image::detail::writer w;
-    w(values, program);
-    out.bytes = std::move(w.bytes);
-    return out;
-}
-
-/// A kernel lowered once: whether it froze, its first problem, and its bytes (when they fit).
+/// A kernel lowered by the compiler, once: its bytes (held when they fit, their size either way), or
+/// the first error (else warning) it reported.
 struct lowered_once {
     held_bytes<> held;
     bool ok = true;
     paint::fixed_message problem{};
 };
+
+template <class K, class Settings>
+constexpr lowered_once frozen_bytes() {
+    dsl::settings values = Settings{}();
+    paint::sort_by_name(values);
+    diagnostics diags;
+    auto program = lower(K::program(), values, diags, code_options());  // the settings as a code() binds them
+    lowered_once out;
+    // A frozen program keeps no diagnostics: a warning is refused as an error is, never dropped.
+    if (first_at(diags, severity::error, out.problem) || first_at(diags, severity::warning, out.problem)) {
+        out.ok = false;
+        return out;
+    }
+    image::detail::basic_writer<held_bytes<>&> w{out.held};
+    w(values, program);
+    return out;
+}
 
 /// Not constexpr: in freeze() its call is the error, and g++ prints `Problem`, the kernel's first.
 template <paint::fixed_message Problem>
@@ -146,12 +139,7 @@ consteval auto freeze(Settings) {
                   "freeze<K>(settings) takes a lambda without captures returning the params, "
                   "[] { return w::settings{{\"N\", 8}}; }: it runs at compile time");
     detail::require_header_only<K>();
-    constexpr detail::lowered_once once = [] {
-        const auto l = detail::frozen_bytes<K, Settings>();
-        detail::lowered_once out{.ok = l.ok, .problem = l.problem};
-        out.held.hold(l.bytes);
-        return out;
-    }();
+    constexpr detail::lowered_once once = detail::frozen_bytes<K, Settings>();
     static_assert(once.held.fits(), "wafer: a frozen kernel holds at most 16 MiB");
     frozen_program<once.held.size> frozen;
     if constexpr (!once.ok)
@@ -252,35 +240,30 @@ constexpr paint::region layout_region() {
         return layout.thaw();  // a frozen layout
 }
 
-struct built_image {
-    std::vector<std::uint8_t> image, warnings;
-    frozen_image_check check;
-};
-
-template <class Layout, class Options, kernel_type... K>
-constexpr built_image build_image() {
-    diagnostics diags;
-    image::image im;
-    im.layout =
-        paint::detail::build_layout(layout_region<Layout>(), lowered_in_the_compiler<K...>{&diags}, diags, Options{}());
-    built_image out;
-    if (first_at(diags, severity::error, out.check.message)) {
-        out.check.ok = false;
-        return out;
-    }
-    out.image = image::detail::image_bytes(im);
-    auto warnings = diags.list();
-    image::detail::writer w;
-    w(warnings);
-    out.warnings = std::move(w.bytes);
-    return out;
-}
-
-/// A layout built once: its check, and its image's and warnings' bytes (when they fit).
+/// A layout built once: its check, and its image's and warnings' bytes (held when they fit, their
+/// sizes either way).
 struct built_once {
     held_bytes<> image, warnings;
     frozen_image_check check;
 };
+
+template <class Layout, class Options, kernel_type... K>
+constexpr built_once build_image() {
+    diagnostics diags;
+    image::image im;
+    im.layout =
+        paint::detail::build_layout(layout_region<Layout>(), lowered_in_the_compiler<K...>{&diags}, diags, Options{}());
+    built_once out;
+    if (first_at(diags, severity::error, out.check.message)) {
+        out.check.ok = false;
+        return out;
+    }
+    image::detail::write_image(im, out.image);
+    auto warnings = diags.list();
+    image::detail::basic_writer<held_bytes<>&> w{out.warnings};
+    w(warnings);
+    return out;
+}
 
 struct default_build_options {
     constexpr paint::build_options operator()() const { return {}; }
@@ -295,13 +278,7 @@ consteval auto freeze_image(Layout, Options = {}) {
     static_assert(std::is_default_constructible_v<Layout> && std::is_default_constructible_v<Options>,
                   "freeze_image<K...>(layout, options) takes lambdas without captures: they run at compile time");
     detail::require_header_only<K...>();
-    constexpr detail::built_once once = [] {
-        const auto b = detail::build_image<Layout, Options, K...>();
-        detail::built_once out{.check = b.check};
-        out.image.hold(b.image);
-        out.warnings.hold(b.warnings);
-        return out;
-    }();
+    constexpr detail::built_once once = detail::build_image<Layout, Options, K...>();
     static_assert(once.image.fits() && once.warnings.fits(),
                   "wafer: a frozen image holds at most 16 MiB: build a layout this large at run time");
     frozen_image<once.image.size, once.warnings.size, once.check> frozen;
