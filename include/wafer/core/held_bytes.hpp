@@ -4,7 +4,8 @@
 // outlives a constant evaluation, and a std::array's size must be a constant before the array is
 // made. g++ 12 and clang 14 keep the untouched tail of a constant array as one range, so a large
 // capacity costs nothing (docs/performance.md); a value that needs more is a compile error, since
-// one that large would take the compiler hours.
+// one that large would take the compiler hours. The default capacity is for constant evaluation
+// only: at run time it would put 16 MiB on the stack.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
