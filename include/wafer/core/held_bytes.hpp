@@ -14,7 +14,6 @@ namespace wafer {
 
 template <std::size_t Capacity = std::size_t(1) << 24>
 struct held_bytes {
-    static constexpr std::size_t capacity = Capacity;
     std::uint8_t bytes[Capacity]{};  // not std::array: a plain subscript costs the constant evaluator no call
     std::size_t size = 0;
 
