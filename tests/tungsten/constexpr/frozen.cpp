@@ -131,6 +131,28 @@ TEST_CASE("a code() whose kernel was not frozen with its bindings is an error at
           "no frozen C++ kernel 'send' among the kernels given to the layout");
 }
 
+// A kernel that counts the programs it builds (programs_once runs at run time too).
+struct counted {
+    static constexpr w::signature signature{"counted", w::param<w::xp>("N")};
+    static inline int built = 0;
+    static wafer::tungsten::ast::program program() {
+        ++built;
+        return add::add::program();
+    }
+};
+
+TEST_CASE("a layout frozen with its kernels builds each kernel's program once, for all its code()s") {
+    // gemv's image below binds one kernel with several params (its geovars): it is lowered once per
+    // combination, from one program.
+    w::detail::programs_once<counted, add::add> programs;
+    const auto* first = programs.find("counted");
+    REQUIRE(first != nullptr);
+    CHECK(programs.find("counted") == first);
+    CHECK(counted::built == 1);
+    CHECK(programs.find("add") != nullptr);
+    CHECK(programs.find("send") == nullptr);
+}
+
 TEST_CASE("a layout frozen with its kernels is the image built at run time, byte for byte, and runs the same") {
     wafer::diagnostics diags;
     check_same_image(pipeline_image<8>, pipeline::build<8>(diags));

@@ -25,7 +25,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "wafer/core/diagnostic.hpp"
@@ -210,24 +212,49 @@ struct frozen_image {
 };
 
 namespace detail {
-/// Lowers `Kernel` with the params of `r` into `program` if `r` names it.
-template <kernel_type Kernel>
-constexpr bool lower_if_named(const paint::kernel_request& r, ir::pe_program& program, diagnostics& out) {
-    if (r.kernel != Kernel::signature.name) return false;
-    program = lower(Kernel::program(), r.params, out, code_options());
-    return true;
-}
+/// The programs of kernels K, each built the first time a code() names it and then kept for the
+/// others: a kernel bound with several params (Life's cells by their sides) is lowered once per
+/// combination, and building its AST costs the compiler as much as lowering it.
+template <kernel_type... K>
+class programs_once {
+public:
+    /// The program of the kernel named `name`, or null when none of K is.
+    constexpr const ast::program* find(std::string_view name) { return find(name, std::index_sequence_for<K...>{}); }
+
+private:
+    std::array<ast::program, sizeof...(K)> programs_{};
+    std::array<bool, sizeof...(K)> built_{};
+
+    template <std::size_t... I>
+    constexpr const ast::program* find(std::string_view name, std::index_sequence<I...>) {
+        const ast::program* found = nullptr;
+        ((found == nullptr && name == K::signature.name ? void(found = &made<I, K>()) : void()), ...);
+        return found;
+    }
+    template <std::size_t I, class Kernel>
+    constexpr const ast::program& made() {
+        if (!built_[I]) {
+            programs_[I] = Kernel::program();
+            built_[I] = true;
+        }
+        return programs_[I];
+    }
+};
 
 /// The kernel provider of a build in the compiler: the code()'s kernel among K, lowered with its
 /// params; an unknown name is reported (nothing can be thrown in a constant expression).
 template <kernel_type... K>
 struct lowered_in_the_compiler {
     diagnostics* out;
+    programs_once<K...>* programs;
 
     constexpr ir::pe_program operator()(const paint::kernel_request& r) const {
-        ir::pe_program program;
-        if (!(lower_if_named<K>(r, program, *out) || ...)) out->add(no_such_kernel(r));
-        return program;
+        const ast::program* p = programs->find(r.kernel);
+        if (!p) {
+            out->add(no_such_kernel(r));
+            return {};
+        }
+        return lower(*p, r.params, *out, code_options());
     }
 };
 
@@ -250,9 +277,10 @@ struct built_once {
 template <class Layout, class Options, kernel_type... K>
 constexpr built_once build_image() {
     diagnostics diags;
+    programs_once<K...> programs;
     image::image im;
-    im.layout =
-        paint::detail::build_layout(layout_region<Layout>(), lowered_in_the_compiler<K...>{&diags}, diags, Options{}());
+    im.layout = paint::detail::build_layout(layout_region<Layout>(), lowered_in_the_compiler<K...>{&diags, &programs},
+                                            diags, Options{}());
     built_once out;
     if (first_at(diags, severity::error, out.check.message)) {
         out.check.ok = false;
