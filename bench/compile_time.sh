@@ -1,9 +1,10 @@
 #!/bin/sh
 # Compile time of include-and-go: a translation unit with only <wafer/wafer.hpp> (and one with only
-# the standard headers it includes), issue 9's one-kernel and three-layout units, and one per
-# lesson's C++ form that builds its layout (its kernels lowered, its frozen layout verified by
-# static_assert). Prints seconds and peak memory (MB) for each, with g++ -O2 and the flags the
-# wafer::wafer CMake target gives its users (CMakeLists.txt), as a user would build.
+# the standard headers it includes), issue 9's one-kernel and three-layout units (and the three
+# layouts frozen with their kernels: g++, header-only), and one per lesson's C++ form that builds
+# its layout (its kernels lowered, its frozen layout verified by static_assert). Prints seconds and
+# peak memory (MB) for each, with g++ -O2 and the flags the wafer::wafer CMake target gives its
+# users (CMakeLists.txt), as a user would build.
 #   bench/compile_time.sh [compiler] [separate]   (default g++; `separate`: with
 #   WAFER_SEPARATE_COMPILATION, the interpreter, lowering and Paint's build compiled once elsewhere)
 set -e
@@ -63,6 +64,21 @@ int main() {
     run([](auto& d) { return heateq::build<4, 2, 4>(d); });
     run([](auto& d) { return life::build<6, 6, 4>(d); });
 }"
+# The same three layouts with every kernel frozen too, the whole image built by the compiler
+# (freeze_image needs wafer header-only and g++: dsl/frozen.hpp).
+case "$cxx $2" in
+    *clang*|*separate*) ;;
+    *) measure three_frozen "#include <wafer/tungsten/dsl/frozen.hpp>
+#include \"pipeline/pipeline.hpp\"
+#include \"heateq/heateq.hpp\"
+#include \"life/life.hpp\"
+namespace w = wafer::dsl;
+constexpr auto p = w::freeze_image<pipeline::send, pipeline::compute, pipeline::recv>([] { return pipeline::layout<8>; });
+constexpr auto h = w::freeze_image<heateq::heateq9pt, heateq::source, heateq::sink>([] { return heateq::layout<4, 2, 4>; });
+constexpr auto l = w::freeze_image<life::life, life::drain>([] { return life::layout<6, 6, 4>; });
+static_assert(verify(p) && verify(h) && verify(l));
+int main() { return int(p.bytes.size() + h.bytes.size() + l.bytes.size()); }" ;;
+esac
 lesson() {  # example, header, the build call
     measure "$1" "#include \"$1/$2\"
 int main() { wafer::diagnostics d; return int($3(d).pes.size()); }"
