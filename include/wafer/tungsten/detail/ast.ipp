@@ -20,39 +20,40 @@ WAFER_DEFINE_SPECIAL_MEMBERS(assignment)
 WAFER_DEFINE_SPECIAL_MEMBERS(program)
 
 namespace detail {
-/// `o`'s alternative, copied or moved into a variant made for it by its index. std::variant's own
-/// copy and move constructors cost g++ 12 time and memory exponential in the alternative's index to
-/// evaluate in a constant expression (about 1.5x for each; a task statement, index 15, took 5 s and
-/// 200 MB to move: docs/performance.md), while constructing in place and assigning do not.
+/// Makes `to` hold a copy of `o`'s alternative, or `o`'s alternative moved, emplaced by its index.
+/// std::variant's own copy and move constructors cost g++ 12 time and memory exponential in the
+/// alternative's index to evaluate in a constant expression (about 1.5x for each; a task
+/// statement, index 15, took 5 s and 200 MB to move: docs/performance.md), and its assignment
+/// from another variant costs a visit; emplacing by the index costs neither.
 template <std::size_t I, class S>
-WAFER_CONSTEXPR statement::variant alternative_of(S&& o) {
+WAFER_CONSTEXPR void emplace_alternative(statement::variant& to, S&& o) {
     // Only constant-evaluated, where no variant is valueless (nothing throws): the last index is o's.
     if constexpr (I + 1 < std::variant_size_v<statement::variant>)
-        if (o.index() != I) return alternative_of<I + 1>(std::forward<S>(o));
+        if (o.index() != I) return emplace_alternative<I + 1>(to, std::forward<S>(o));
     if constexpr (std::is_const_v<std::remove_reference_t<S>>)
-        return statement::variant(std::in_place_index<I>, *std::get_if<I>(&o));
+        to.template emplace<I>(*std::get_if<I>(&o));
     else
-        return statement::variant(std::in_place_index<I>, std::move(*std::get_if<I>(&o)));
+        to.template emplace<I>(std::move(*std::get_if<I>(&o)));
 }
 }  // namespace detail
 
 WAFER_CONSTEXPR statement::statement() = default;
-// Made empty, then assigned: a base initialized from alternative_of()'s variant would be moved
-// from it, the cost avoided. At run time the variant's own assignment serves.
+// Made empty, then assigned: in a constant expression, the alternative is emplaced by its index.
+// At run time the variant's own assignment serves.
 WAFER_CONSTEXPR statement::statement(const statement& o) : variant() { *this = o; }
 WAFER_CONSTEXPR statement::statement(statement&& o) noexcept : variant() { *this = std::move(o); }
 WAFER_CONSTEXPR statement& statement::operator=(const statement& o) {
-    if (wafer::detail::constant_evaluated())
-        variant::operator=(detail::alternative_of<0>(o));
-    else
+    if (!wafer::detail::constant_evaluated())
         variant::operator=(static_cast<const variant&>(o));
+    else if (this != &o)
+        detail::emplace_alternative<0>(*this, o);
     return *this;
 }
 WAFER_CONSTEXPR statement& statement::operator=(statement&& o) noexcept {
-    if (wafer::detail::constant_evaluated())
-        variant::operator=(detail::alternative_of<0>(std::move(o)));
-    else
+    if (!wafer::detail::constant_evaluated())
         variant::operator=(static_cast<variant&&>(o));
+    else if (this != &o)
+        detail::emplace_alternative<0>(*this, std::move(o));
     return *this;
 }
 WAFER_CONSTEXPR statement::~statement() = default;
