@@ -268,6 +268,8 @@ TEST_CASE("malformed and overdeep input is an error, never a crash") {
           "malformed expression (unknown operator)");
     CHECK(first_error(kernel({param("N", lit(0x4000000000000000) * lit(4))})) ==
           "this constant expression overflows 64 bits");
+    CHECK(first_error(kernel({param("N", binary(ast::binary_op::shl, lit(1), lit(63)))})) ==
+          "a shift by 63 in a constant expression: it shifts by 0 to 62 bits");
     ast::block nest = block({});
     for (int k = 0; k < 300; ++k) nest = block({nest});
     CHECK(first_error(kernel({nest})) == "blocks nest deeper than 256 levels");

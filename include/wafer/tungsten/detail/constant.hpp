@@ -282,7 +282,8 @@ private:
             case op::shr:
             case op::sar:
                 if (b < 0 || b > 62) {
-                    report_.fail(e.pos, "a constant shift by " + decimal(b) + " (0 to 62 fold)");
+                    report_.fail(e.pos,
+                                 "a shift by " + decimal(b) + " in a constant expression: it shifts by 0 to 62 bits");
                     return value(0);  // fail() returns only in a constant expression
                 }
                 if (e.op == op::shl) return value(c.mul(a, std::int64_t{1} << b));
