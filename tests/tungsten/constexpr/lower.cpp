@@ -57,6 +57,18 @@ constexpr ast::program recv_kernel() {
                   "recv");
 }
 
+// A statement copied or moved in a constant expression (ast.ipp emplaces its alternative by index),
+// also from a statement nested in the one it is assigned to.
+static_assert([] {
+    ast::statement s = block({ast::statement(over_n(true, id("tx"), id("rx"))), ast::statement(param("N"))});
+    ast::statement copy = s;
+    s = std::get<ast::block>(s).body[0];  // from a part of itself
+    ast::statement moved = std::move(copy);
+    return std::holds_alternative<ast::assignment>(s) && std::get<ast::assignment>(s).target == id("tx") &&
+           std::get<ast::block>(moved).body.size() == 2 &&
+           std::holds_alternative<ast::param_decl>(std::get<ast::block>(moved).body[1]);
+}());
+
 // (Positions aside: the DSL's are the lines of kernels.hpp, the hand-built ASTs have none.)
 static_assert(ast::without_positions(add::add::program()) == add_kernel());
 static_assert(ast::without_positions(pipeline::send::program()) == send_kernel());

@@ -38,15 +38,20 @@ WAFER_CONSTEXPR void emplace_alternative(statement::variant& to, S&& o) {
 }  // namespace detail
 
 WAFER_CONSTEXPR statement::statement() = default;
-// Made empty, then assigned: in a constant expression, the alternative is emplaced by its index.
-// At run time the variant's own assignment serves.
-WAFER_CONSTEXPR statement::statement(const statement& o) : variant() { *this = o; }
+// Made empty, then given `o`'s alternative: in a constant expression emplaced by its index, at run
+// time by the variant's own assignment.
+WAFER_CONSTEXPR statement::statement(const statement& o) : variant() {
+    if (wafer::detail::constant_evaluated())
+        detail::emplace_alternative<0>(*this, o);
+    else
+        variant::operator=(static_cast<const variant&>(o));
+}
 WAFER_CONSTEXPR statement::statement(statement&& o) noexcept : variant() { *this = std::move(o); }
 WAFER_CONSTEXPR statement& statement::operator=(const statement& o) {
     if (!wafer::detail::constant_evaluated())
         variant::operator=(static_cast<const variant&>(o));
     else if (this != &o)
-        detail::emplace_alternative<0>(*this, o);
+        *this = statement(o);  // copied first: `o` may be part of this statement, which emplacing destroys
     return *this;
 }
 WAFER_CONSTEXPR statement& statement::operator=(statement&& o) noexcept {
