@@ -207,6 +207,15 @@ private:
             deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
             return;
         }
+        v.more = deliver_switching<Route>(rs, cs, pos, outputs, out, from_core, adds, now) || v.more;
+    }
+
+    /// deliver() for a control wavelet or a flip send's last: what it does to the color's switch
+    /// (out of line: the common visit moves data); whether the switch changed.
+    template <bool Route>
+    [[gnu::noinline]] bool deliver_switching(const router_state& rs, color_state& cs, const position_state& pos,
+                                             std::uint8_t outputs, wavelet out, bool from_core, bool adds,
+                                             std::uint64_t now) {
         const switch_command effect = command(cs, out, from_core);
         deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
         const auto c = std::uint32_t(&cs - colors_);
@@ -215,7 +224,7 @@ private:
         else if (effect == switch_command::reset)
             m_.switch_to(c, 0);
         // A new switch position may take input from a buffer that already waits.
-        v.more = v.more || effect != switch_command::nop;
+        return effect != switch_command::nop;
     }
 
     /// A wavelet leaves the fabric through port `p`: counted, for a warning.
@@ -293,7 +302,8 @@ private:
                 }
                 target.touch(now);
                 target.items.push(out);
-                part_.wake_router(std::int32_t(target.router));
+                // Its owner is this partition's (or it would be a border buffer): listed for the next cycle.
+                part_.clock.list_router(target.router, now + 1);
             } else if (t == to_core) {
                 auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
                 // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
