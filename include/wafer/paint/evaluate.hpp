@@ -6,7 +6,7 @@
 // VERTICAL), kernel symbols ($a.b) and functions (define; a function's value is its last
 // statement's). `/` divides exactly: a whole quotient stays an integer (nx/2 for an even nx), any
 // other is a float, which a coordinate or count then rejects; `//` and `%` truncate toward zero, as
-// in C. What the guide has and this evaluator does not yet is an error saying "not supported yet".
+// in C.
 // The evaluator is detail/evaluator.hpp; the primitives are in detail/primitives/, one header per family.
 #include <functional>
 #include <string>
