@@ -83,10 +83,13 @@ ir::layout row_pipelines(std::int32_t w, std::int32_t h, std::int32_t busy) {
     return l;
 }
 
-/// Runs `f` once per benchmark iteration on state.range(2) threads; the cycles a run took.
-std::uint64_t timed_runs(benchmark::State& state, fabric::fabric& f) {
+/// Runs `f` once per benchmark iteration on state.range(2) threads, as waves of up to `wavefront`
+/// cycles (run_options::wavefront); the cycles a run took.
+std::uint64_t timed_runs(benchmark::State& state, fabric::fabric& f,
+                         std::uint64_t wavefront = fabric::run_options{}.wavefront) {
     fabric::run_options options;
     options.threads = std::size_t(state.range(2));
+    options.wavefront = wavefront;
     std::uint64_t cycles = 0;
     for (auto _ : state) {
         const auto r = f.run(options);
@@ -138,13 +141,15 @@ BENCHMARK(BM_fabric_idle)
 // .paint and .w files. W = H = 63 and 255 fill 65 x 65 and 257 x 257 fabrics; 747 x 990 fills the
 // full 750 x 994 wafer but for a column and a row (the board's W and H are multiples of 3). The
 // full wafer also runs 16 steps: a run's start (restarting every pool) weighs less in its rate.
+// `wave` is run_options::wavefront: 1, one cycle at a time over the whole fabric (the design before
+// wavefronts), against the default.
 void BM_fabric_heat2d(benchmark::State& state) {
     const auto steps = std::int32_t(state.range(3));
     const auto w = std::int32_t(state.range(0)), h = std::int32_t(state.range(1));
     diagnostics diags;
     const std::string dir = std::string(WAFER_SOURCE_DIR) + "/examples/";
     fabric::fabric f(parse::build_paint_file(dir + "heat2d/heat2d.paint", {dir + "life"}, {{"W", w}, {"H", h}, {"N", steps}}, diags));
-    const std::uint64_t cycles = timed_runs(state, f);
+    const std::uint64_t cycles = timed_runs(state, f, std::uint64_t(state.range(4)));
     const double runs = double(state.iterations()), pes = double(f.layout().pes.size());
     state.counters["cycles"] = double(cycles);
     state.counters["steps/s"] = benchmark::Counter(double(steps) * runs, benchmark::Counter::kIsRate);
@@ -152,10 +157,11 @@ void BM_fabric_heat2d(benchmark::State& state) {
     state.counters["state B/PE"] = double(f.state_bytes()) / pes;
 }
 BENCHMARK(BM_fabric_heat2d)
-    ->ArgNames({"W", "H", "threads", "steps"})
-    ->Args({63, 63, 1, 4})->Args({63, 63, 2, 4})
-    ->Args({255, 255, 1, 4})->Args({255, 255, 2, 4})
-    ->Args({747, 990, 1, 4})->Args({747, 990, 2, 4})->Args({747, 990, 2, 16})
+    ->ArgNames({"W", "H", "threads", "steps", "wave"})
+    ->Args({63, 63, 1, 4, 1})->Args({63, 63, 1, 4, 16})->Args({63, 63, 2, 4, 16})
+    ->Args({255, 255, 1, 4, 1})->Args({255, 255, 1, 4, 16})->Args({255, 255, 2, 4, 1})->Args({255, 255, 2, 4, 16})
+    ->Args({747, 990, 1, 4, 1})->Args({747, 990, 1, 4, 16})->Args({747, 990, 2, 4, 16})
+    ->Args({747, 990, 2, 16, 1})->Args({747, 990, 2, 16, 16})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

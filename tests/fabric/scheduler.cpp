@@ -85,12 +85,12 @@ TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and
     auto due = [&](std::uint64_t now) {
         std::vector<std::uint32_t> out;
         s.begin(now);
-        s.step_pes(8, [&](std::uint32_t pe) { out.push_back(pe); });
+        s.step_pes(now, 0, 8, [&](std::uint32_t pe) { out.push_back(pe); });
         return out;
     };
-    auto routers = [&] {
+    auto routers = [&](std::uint64_t now) {
         std::vector<std::uint32_t> out;
-        s.step_routers(8, [&](std::uint32_t r) { out.push_back(r); });
+        s.step_routers(now, 0, 8, [&](std::uint32_t r) { out.push_back(r); });
         return out;
     };
     s.schedule(1, 5);
@@ -105,11 +105,12 @@ TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and
     s.list_router(1, 5);
     s.list_router(3, 5);
     s.list_router(4, 6);  // for the next cycle's router phase
-    CHECK(routers() == std::vector<std::uint32_t>{1, 3});  // in index order, once each
+    CHECK(routers(5) == std::vector<std::uint32_t>{1, 3});  // in index order, once each
     CHECK(s.next_cycle(5) == 6u);
+    CHECK(s.listed_next(5) == 2);
     CHECK(due(6) == std::vector<std::uint32_t>{6});
-    CHECK(routers() == std::vector<std::uint32_t>{4});
-    CHECK(routers().empty());
+    CHECK(routers(6) == std::vector<std::uint32_t>{4});
+    CHECK(routers(6).empty());
     CHECK(s.next_cycle(6) == 9u);
     CHECK(due(9) == std::vector<std::uint32_t>{2});
     CHECK(s.next_cycle(9) == 5 + 3 * fabric::scheduler::ring);
@@ -117,29 +118,67 @@ TEST_CASE("the scheduler takes the PEs due, lists routers for the next phase and
     CHECK_FALSE(s.next_cycle(5 + 3 * fabric::scheduler::ring).has_value());
 }
 
-TEST_CASE("a cycle is taken in strips: the PEs and routers below each bound, each once") {
+TEST_CASE("a cycle is taken in strips: the PEs and routers of each range, each once") {
     fabric::scheduler s;
     s.resize(0, 200, 0, 200);
     for (std::uint32_t i : {150u, 3u, 64u, 63u, 0u, 199u}) s.schedule(i, 0);
     for (std::uint32_t r : {199u, 65u, 2u}) s.list_router(r, 0);
     s.begin(0);
     std::vector<std::uint32_t> pes, routers;
+    std::uint32_t from = 0;
     for (const std::uint32_t bound : {1u, 64u, 64u, 151u, 200u}) {
-        s.step_pes(bound, [&](std::uint32_t i) { pes.push_back(i); });
-        s.step_routers(bound, [&](std::uint32_t r) {
+        CHECK(s.next_pe(0, from) >= from);
+        s.step_pes(0, from, bound, [&](std::uint32_t i) { pes.push_back(i); });
+        s.step_routers(0, from, bound, [&](std::uint32_t r) {
             routers.push_back(r);
             s.list_router(r, 1);  // for the next cycle: not visited again in this one
         });
         for (const auto i : pes) CHECK(i < bound);
+        from = bound;
     }
     CHECK(pes == std::vector<std::uint32_t>{0, 3, 63, 64, 150, 199});
     CHECK(routers == std::vector<std::uint32_t>{2, 65, 199});
     routers.clear();
     CHECK(s.next_cycle(0) == 1u);
     s.begin(1);
-    s.step_routers(100, [&](std::uint32_t r) { routers.push_back(r); });
-    s.step_routers(200, [&](std::uint32_t r) { routers.push_back(r); });
-    CHECK(routers == std::vector<std::uint32_t>{2, 65, 199});
+    s.step_routers(1, 100, 200, [&](std::uint32_t r) { routers.push_back(r); });
+    s.step_routers(1, 0, 100, [&](std::uint32_t r) { routers.push_back(r); });
+    CHECK(routers == std::vector<std::uint32_t>{199, 2, 65});  // ranges in any order
+}
+
+TEST_CASE("cycles under way at once keep their own PEs and routers, and a cycle begun takes what is scheduled for it") {
+    fabric::scheduler s;
+    s.resize(0, 100, 0, 100);
+    s.schedule(10, 0);
+    s.schedule(20, 3);  // in the calendar until cycle 3 begins
+    s.begin(0);
+    s.begin(1);
+    s.begin(2);
+    s.schedule(30, 2);  // begun: its set at once
+    s.schedule(40, 3);  // the next: its set too
+    s.schedule(50, 4);  // later: the calendar
+    s.list_router(5, 1);
+    s.list_router(6, 2);
+    auto pes = [&](std::uint64_t cycle) {
+        std::vector<std::uint32_t> out;
+        s.step_pes(cycle, 0, 100, [&](std::uint32_t i) { out.push_back(i); });
+        return out;
+    };
+    auto routers = [&](std::uint64_t cycle) {
+        std::vector<std::uint32_t> out;
+        s.step_routers(cycle, 0, 100, [&](std::uint32_t r) { out.push_back(r); });
+        return out;
+    };
+    CHECK(pes(0) == std::vector<std::uint32_t>{10});
+    CHECK(pes(2) == std::vector<std::uint32_t>{30});
+    CHECK(pes(1).empty());
+    CHECK(routers(2) == std::vector<std::uint32_t>{6});
+    CHECK(routers(1) == std::vector<std::uint32_t>{5});
+    s.begin(3);
+    CHECK(pes(3) == std::vector<std::uint32_t>{20, 40});
+    CHECK(s.next_cycle(3) == 4u);
+    s.begin(4);
+    CHECK(pes(4) == std::vector<std::uint32_t>{50});
 }
 
 TEST_CASE("an active set keeps each index once and gives them back in order") {
@@ -155,19 +194,17 @@ TEST_CASE("an active set keeps each index once and gives them back in order") {
 
     for (std::uint32_t i : {9999u, 5u, 4096u, 64u, 0u, 4095u, 4100u}) a.insert(i);
     out.clear();
-    a.drain_below(6, [&](std::uint32_t i) { out.push_back(i); });
+    a.drain(0, 6, [&](std::uint32_t i) { out.push_back(i); });
     CHECK(out == std::vector<std::uint32_t>{0, 5});
-    a.insert(4097);  // above the bound: taken in this round
-    a.drain_below(4097, [&](std::uint32_t i) { out.push_back(i); });
-    CHECK(out == std::vector<std::uint32_t>{0, 5, 64, 4095, 4096});
-    CHECK(a.size() == 3);
-    a.drain_below(10000, [&](std::uint32_t i) { out.push_back(i); });
-    CHECK(out == std::vector<std::uint32_t>{0, 5, 64, 4095, 4096, 4097, 4100, 9999});
+    a.insert(4097);
+    a.drain(4096, 4099, [&](std::uint32_t i) { out.push_back(i); });  // a range within a word
+    CHECK(out == std::vector<std::uint32_t>{0, 5, 4096, 4097});
+    a.drain(6, 4097, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out == std::vector<std::uint32_t>{0, 5, 4096, 4097, 64, 4095});
+    CHECK(a.size() == 2);
+    a.drain(0, 10000, [&](std::uint32_t i) { out.push_back(i); });
+    CHECK(out.back() == 9999);
     CHECK(a.empty());
-    a.insert(1);  // a new round starts from 0
-    out.clear();
-    a.drain_below(2, [&](std::uint32_t i) { out.push_back(i); });
-    CHECK(out == std::vector<std::uint32_t>{1});
 
     // ahead(i) comes before f(i), once for each index, and a few indices early.
     for (std::uint32_t i : {3u, 7u, 8u, 9u, 40u, 63u, 64u, 70u}) a.insert(i);
@@ -188,41 +225,38 @@ TEST_CASE("an active set over a range [first, first + n) gives back its own indi
     a.resize(100, 1000);
     for (std::uint32_t i : {1099u, 1000u, 1064u}) a.insert(i);
     std::vector<std::uint32_t> out;
-    a.drain_below(1064, [&](std::uint32_t i) { out.push_back(i); });
+    a.drain(1000, 1064, [&](std::uint32_t i) { out.push_back(i); });
     CHECK(out == std::vector<std::uint32_t>{1000});
-    a.drain_below(1100, [&](std::uint32_t i) { out.push_back(i); });
+    a.drain(1064, 1100, [&](std::uint32_t i) { out.push_back(i); });
     CHECK(out == std::vector<std::uint32_t>{1000, 1064, 1099});
-    a.insert(1001);  // the next round starts from the range's first index
-    a.drain_below(1002, [&](std::uint32_t i) { out.push_back(i); });
-    CHECK(out.back() == 1001);
 }
 
-TEST_CASE("an active set's next() is the least index its round has not drained, and rewind() starts a round again") {
+TEST_CASE("an active set's next(from) is its least index at or after from, and ranges drain exactly their own") {
     std::mt19937 rng(7);
     for (int round = 0; round < 200; ++round) {
         const std::size_t first = rng() % 3 == 0 ? 1000 : 0, n = 1 + rng() % 20000;
         fabric::active_set a;
         a.resize(n, first);
-        std::set<std::uint32_t> left;  // the reference: what this round has not drained yet
+        std::set<std::uint32_t> left;  // the reference
         for (int k = int(rng() % 40); k > 0; --k) {
             const auto i = std::uint32_t(first + rng() % n);
             a.insert(i);
             left.insert(i);
         }
-        // Drain in strips that skip to next(), as fabric.hpp does, and stop when nothing is left.
-        for (std::size_t bound = first; !left.empty();) {
-            const std::size_t next = a.next();
-            REQUIRE(next == *left.begin());
-            bound = std::max(bound, next) + 1 + rng() % 300;
-            a.drain_below(std::min(bound, first + n), [&](std::uint32_t i) {
-                CHECK(i == *left.begin());
-                left.erase(left.begin());
+        // Drain in random ranges, each skipping to next(), as fabric.ipp does, until nothing is left.
+        while (!left.empty()) {
+            const std::size_t from = first + rng() % n, to = std::min(first + n, from + 1 + rng() % 700);
+            const auto expect = left.lower_bound(std::uint32_t(from));
+            REQUIRE(a.next(from) == (expect == left.end() ? first + n : *expect));
+            a.drain(from, to, [&](std::uint32_t i) {
+                REQUIRE(i >= from);
+                REQUIRE(i < to);
+                CHECK(left.erase(i) == 1);
             });
+            CHECK(a.size() == left.size());
+            const auto after = left.lower_bound(std::uint32_t(from));
+            CHECK((after == left.end() || *after >= to));
         }
-        CHECK(a.next() == first + n);
-        a.rewind();
-        const auto again = std::uint32_t(first + rng() % n);
-        a.insert(again);
-        CHECK(a.next() == again);  // from the first index, wherever the last round stopped
+        CHECK(a.next(first) == first + n);
     }
 }

@@ -17,13 +17,11 @@ public:
         bits_.assign((n + 63) / 64, 0);
         summary_.assign((bits_.size() + 63) / 64, 0);
         count_ = 0;
-        from_ = first;
     }
     void clear() {
         for (auto& w : summary_) w = 0;
         for (auto& w : bits_) w = 0;
         count_ = 0;
-        from_ = first_;
     }
     bool empty() const noexcept { return count_ == 0; }
     std::size_t size() const noexcept { return count_; }
@@ -38,17 +36,15 @@ public:
         ++count_;
     }
 
-    /// Calls f(i) for every index below `bound` not drained yet, in increasing order, and removes
-    /// them: successive calls with growing bounds drain the set strip by strip, and the one that
-    /// reaches the end of the range starts the next round from its first index. `f` must not insert
-    /// into this set below `bound`. `ahead(i)` is called a few indices before f(i), to fetch what f
-    /// will read.
+    /// Calls f(i) for every index in [from, bound), in increasing order, and removes them: a
+    /// cycle drains its set strip by strip. `f` must not insert into this set within [from, bound).
+    /// `ahead(i)` is called a few indices before f(i), to fetch what f will read.
     template <class F, class A = void (*)(std::uint32_t)>
-    [[gnu::always_inline]] void drain_below(std::size_t bound, F&& f, A&& ahead = [](std::uint32_t) {}) {
+    [[gnu::always_inline]] void drain(std::size_t from, std::size_t bound, F&& f, A&& ahead = [](std::uint32_t) {}) {
         constexpr int lookahead = 3;
-        const std::size_t limit = bound - first_;   // in bit positions
+        const std::size_t low = from - first_, limit = bound - first_;  // in bit positions
         const std::size_t end = (limit + 63) / 64;  // bit words that hold indices below the bound
-        std::size_t w = (from_ - first_) / 64;
+        std::size_t w = low / 64;
         while (count_ != 0 && w < end) {
             const std::size_t s = w / 64;
             const std::uint64_t words = summary_[s] & (~std::uint64_t(0) << (w % 64));
@@ -59,7 +55,8 @@ public:
             w = s * 64 + std::size_t(std::countr_zero(words));
             if (w >= end) break;
             const std::uint64_t x = bits_[w];
-            const std::uint64_t mask = (w + 1) * 64 <= limit ? ~std::uint64_t(0) : (std::uint64_t(1) << (limit % 64)) - 1;
+            std::uint64_t mask = (w + 1) * 64 <= limit ? ~std::uint64_t(0) : (std::uint64_t(1) << (limit % 64)) - 1;
+            if (w == low / 64) mask &= ~std::uint64_t(0) << (low % 64);
             std::uint64_t take = x & mask;
             bits_[w] = x & ~mask;
             if (bits_[w] == 0) summary_[s] &= ~(std::uint64_t(1) << (w % 64));
@@ -77,16 +74,15 @@ public:
             }
             ++w;
         }
-        from_ = bound >= end_ ? first_ : bound;
     }
 
-    /// The least index not drained yet in this round (at or past where it has got to), or the
-    /// range's end: a few summary words to read, so a strip with nothing to do is skipped.
-    std::size_t next() const noexcept {
-        if (count_ == 0) return end_;
-        std::size_t w = (from_ - first_) / 64;
-        std::uint64_t x = w < bits_.size() ? bits_[w] & (~std::uint64_t(0) << ((from_ - first_) % 64)) : 0;
-        if (x) return first_ + w * 64 + std::size_t(std::countr_zero(x));
+    /// The least index at or after `from`, or the range's end: a few summary words to read, so a
+    /// strip with nothing to do is skipped.
+    std::size_t next(std::size_t from) const noexcept {
+        if (count_ == 0 || from >= end_) return end_;
+        std::size_t w = (from - first_) / 64;
+        if (const std::uint64_t x = bits_[w] & (~std::uint64_t(0) << ((from - first_) % 64)))
+            return first_ + w * 64 + std::size_t(std::countr_zero(x));
         for (std::size_t s = (w + 1) / 64, bit = (w + 1) % 64; s < summary_.size(); ++s, bit = 0) {
             const std::uint64_t words = summary_[s] & (~std::uint64_t(0) << bit);
             if (!words) continue;
@@ -95,10 +91,6 @@ public:
         }
         return end_;
     }
-
-    /// Starts the next round of drain_below calls from the first index, when this one drained all
-    /// there was without reaching the end.
-    void rewind() noexcept { from_ = first_; }
 
     /// Calls f(i) for every index, in increasing order, and keeps them.
     template <class F>
@@ -111,15 +103,14 @@ public:
     /// into this set.
     template <class F, class A = void (*)(std::uint32_t)>
     void drain(F&& f, A&& ahead = [](std::uint32_t) {}) {
-        drain_below(end_, f, ahead);
+        drain(first_, end_, f, ahead);
     }
 
 private:
     std::vector<std::uint64_t> bits_, summary_;
     std::size_t count_ = 0;
     std::size_t first_ = 0;  ///< indices are at least this
-    std::size_t end_ = 0;   ///< and below this
-    std::size_t from_ = 0;   ///< where the round of drain_below calls has got to
+    std::size_t end_ = 0;    ///< and below this
 };
 
 }  // namespace wafer::fabric

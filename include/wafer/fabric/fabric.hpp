@@ -17,8 +17,10 @@
 // the order it visits PEs or routers in, so with run_options::threads the fabric is cut into
 // bands, each run on its own thread; between cycles one thread commits what crossed the bands'
 // borders, in band order (detail/commit.hpp). With run_options::peers the bands are spread over
-// processes too (peers.hpp), which send each other what crosses between them at the commit.
-// Memory, cycles and reports are the same for any number of threads and processes.
+// processes too (peers.hpp), which send each other what crosses between them at the commit. While
+// the fabric is busy, a band runs several cycles as a wavefront of strips (run_options::wavefront),
+// each strip's state still in cache from the cycle before. Memory, cycles and reports are the same
+// for any number of threads and processes, and any wavefront.
 #include <cstddef>
 #include <cstdint>
 #include <memory>

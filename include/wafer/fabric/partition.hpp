@@ -87,6 +87,9 @@ struct partition {
     std::uint32_t pe_first = 0, pe_end = 0;          ///< its PEs
     std::uint32_t router_first = 0, router_end = 0;  ///< the routers at cells from its first PE's to the next band's
     std::vector<strip> strips;                       ///< its PEs and routers in runs, in order
+    // For a wavefront (fabric.ipp): how many strips apart a router and a neighbour of its band are
+    // at most, and how many strips at its start and at its end hold a router beside another band.
+    std::uint32_t reach = 0, border_first = 0, border_last = 0;
 
     scheduler clock;
     std::uint64_t wake_cycle = 0;                    ///< the cycle a router woken now is visited in

@@ -384,13 +384,11 @@ private:
     }
 
     void warn_control_as_data(int queue) {
-        run_warning w{run_warning::kind::control_as_data, i_, std::uint8_t(queue), now_, 1};
-        for (auto& x : part_.warnings)
-            if (x.what == w.what && x.pe == w.pe && x.queue == w.queue) {
-                ++x.count;
-                return;
-            }
-        part_.warnings.push_back(w);
+        const run_warning w{run_warning::kind::control_as_data, i_, std::uint8_t(queue), now_, 1};
+        // Kept in order, so what a partition holds does not depend on the order its PEs stepped in.
+        const auto at = std::lower_bound(part_.warnings.begin(), part_.warnings.end(), w);
+        if (at != part_.warnings.end() && !(w < *at)) ++at->count;
+        else part_.warnings.insert(at, w);
     }
 
     // ---- tasks ----

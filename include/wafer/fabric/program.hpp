@@ -33,8 +33,30 @@ struct prepared_program {
     /// and no operation rebinds a queue (each fabric operand's socket is its queue's own). Then
     /// the PE runs such work ahead of the clock (pe.hpp).
     bool private_between_fabric = true;
+    /// No instruction or operation can fault (partition.hpp: an address, a subscript or a divisor
+    /// from a register, a call, an asynchronous operation, a queue rebound), and nothing is seen
+    /// by another PE between fabric operations: the fabric may run it in a wavefront (fabric.ipp).
+    bool faultless = true;
     std::uint32_t memory_words = 0;          ///< the declared words and every static operation's reach
 };
+
+/// Whether scalar instruction `i` can not fault, whatever its registers hold.
+inline bool can_not_fault(const ir::instruction& i) {
+    const auto immediate = [](const ir::value& v) { return v.k != ir::value::kind::reg; };
+    switch (i.code) {
+    case ir::instr::load:
+    case ir::instr::store: {
+        const std::uint64_t address = std::uint64_t(std::int64_t(std::int32_t(i.src[0].v)) + std::int32_t(i.src[1].v));
+        return immediate(i.src[0]) && immediate(i.src[1]) && address + ir::words_of(i.type) <= hw::memory_words;
+    }
+    case ir::instr::div:
+    case ir::instr::rem: return immediate(i.src[1]) && i.src[1].v != 0;
+    case ir::instr::check_bounds:
+    case ir::instr::call:
+    case ir::instr::ret: return false;
+    default: return true;
+    }
+}
 
 inline prepared_program prepare(const ir::pe_program& p) {
     prepared_program out;
@@ -48,6 +70,7 @@ inline prepared_program prepare(const ir::pe_program& p) {
             i.target = out.block_start[i.target];
         if (i.code == ir::instr::branch) i.other = out.block_start[i.other];
         out.has_calls = out.has_calls || i.code == ir::instr::call;
+        out.faultless = out.faultless && can_not_fault(i);
         out.private_between_fabric = out.private_between_fabric && i.code != ir::instr::clear_teardown;
     }
     out.memory_words = p.memory_words;
@@ -96,6 +119,8 @@ inline prepared_program prepare(const ir::pe_program& p) {
         if (task.kind == ir::task_kind::control) out.control_task[task.id] = std::int8_t(t), out.has_control_tasks = true;
     }
     out.private_between_fabric = out.private_between_fabric && !out.has_control_tasks;
+    out.faultless = out.faultless && out.private_between_fabric && !out.has_async &&
+                    std::ranges::all_of(out.ops, [](const prepared_op& op) { return op.static_reach; });
     std::sort(out.task_order.begin(), out.task_order.end(),
               [&](std::uint8_t a, std::uint8_t b) { return p.tasks[a].id < p.tasks[b].id; });
     for (const auto& f : p.fifos)

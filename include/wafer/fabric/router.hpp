@@ -40,7 +40,7 @@ public:
             if (cs.kind == color_kind::route && !cs.core_shared) [[likely]] move<true>(rs, cs, v, now);
             else move_any(rs, cs, v, now);
         }
-        moved_ = moved_ || v.moved;
+        if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise.
         if (v.more) part_.wake_router(std::int32_t(r));
@@ -52,12 +52,6 @@ public:
         const auto& rs = routers_[r];
         fetch(colors_ + rs.colors, rs.color_count * sizeof(color_state));
         fetch(buffers_ + rs.buffers, rs.buffer_count * sizeof(input_buffer));
-    }
-
-    /// After the cycle's last router: the run goes on while wavelets move.
-    void end_cycle(std::uint64_t now) {
-        if (moved_) part_.happened(now + hop_cycles);
-        moved_ = false;
     }
 
 private:
@@ -84,7 +78,6 @@ private:
     const color_place* places_;
     input_buffer* buffers_;
     queue_state* queues_;
-    bool moved_ = false;  ///< a wavelet moved in this cycle
 
     const color_place& place(const color_state& cs) const { return places_[&cs - colors_]; }
 

@@ -22,6 +22,12 @@ struct run_options {
     /// The fabric is cut into this many bands of PEs (at most one per PE), each run on its own
     /// thread; memory, cycles and reports are the same for any number (partition.hpp).
     std::size_t threads = 1;
+    /// While the fabric is busy, up to this many cycles (at most 16) are run as one wavefront: a
+    /// strip of PEs and routers runs a cycle as soon as the strips it reads have run the cycle
+    /// before, so its state is still in cache (fabric.ipp, docs/performance.md). The outcome is the
+    /// same for any value; 1 runs each cycle over the whole fabric before the next. Runs that
+    /// trace, count, span processes, or hold a program that can fault go cycle by cycle.
+    std::uint64_t wavefront = 16;
     /// Stop before this cycle (0: never), with status `stopped`: the state is the fabric's as that
     /// cycle begins (bursts of work end there), and a run with `resume` goes on from there.
     std::uint64_t stop = 0;
@@ -154,6 +160,7 @@ struct run_result {
     std::uint64_t cycles = 0;               ///< the last cycle anything happened (max_cycles at the limit)
     std::size_t pe_count = 0;               ///< placed PEs, for the summary line
     std::size_t threads = 1;                ///< the partitions it ran in, each on its own thread
+    std::uint64_t wavefront_cycles = 0;     ///< cycles run as part of a wavefront (run_options::wavefront)
     std::size_t halted = 0, idle = 0;       ///< PEs that ended halted, and idle
     std::vector<std::uint32_t> idle_with_tasks;  ///< idle PEs that still have data tasks bound to queues
     std::vector<blocked_pe> blocked;        ///< with a deadlock: every PE with a thread that waits

@@ -6,9 +6,12 @@
 // that may move a wavelet wait in an active set for the router phase of the cycle they are listed
 // for (this one, or the next). Nothing idle is ever visited, and when nothing happens in the next
 // cycle the clock jumps to the next PE event. A cycle is taken strip by strip (fabric.hpp): the
-// PEs, then the routers, below a bound; the order does not change the outcome, and index order
-// keeps memory access close to sequential. Each partition of the fabric (partition.hpp) has its own
-// clock over its own PEs and routers.
+// PEs, then the routers, of a range of indices; the order does not change the outcome, and index
+// order keeps memory access close to sequential. Each partition of the fabric (partition.hpp) has
+// its own clock over its own PEs and routers.
+//
+// Several cycles may be under way at once (a wavefront, fabric.ipp): each has its own active sets,
+// by the cycle modulo `sets`, and a cycle once begun takes what is scheduled for it directly.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -25,6 +28,8 @@ namespace wafer::fabric {
 class scheduler {
 public:
     static constexpr std::uint64_t ring = 256;
+    /// Active sets by cycle: more than the cycles a wavefront has under way at once, plus one.
+    static constexpr std::uint64_t sets = 32;
 
     /// For PEs [pe_first, pe_end) and routers [router_first, router_end).
     void resize(std::size_t pe_first, std::size_t pe_end, std::size_t router_first, std::size_t router_end) {
@@ -37,15 +42,21 @@ public:
             for (auto& slot : slots_) slot.clear();
         in_ring_ = 0;
         far_ = {};
-        for (auto& s : soon_) s.clear();
-        for (auto& r : routers_) r.clear();
+        for (auto& s : soon_)
+            if (!s.empty()) s.clear();
+        for (auto& r : routers_)
+            if (!r.empty()) r.clear();
         now_ = 0;
     }
 
-    /// PE `pe` steps at cycle `at` (after the cycle being processed, or at it before its PE phase).
+    /// The last cycle begun.
+    std::uint64_t now() const noexcept { return now_; }
+
+    /// PE `pe` steps at cycle `at`: a cycle begun (before the PE's turn in it) or the next goes by
+    /// its active set, a later one by the calendar.
     [[gnu::always_inline]] void schedule(std::uint32_t pe, std::uint64_t at) {
-        if (at == now_ + 1) {
-            soon_[at % 2].insert(pe);
+        if (at <= now_ + 1) {
+            soon_[at % sets].insert(pe);
         } else if (at - now_ < ring) {
             slots_[at % ring].push_back(pe);
             ++in_ring_;
@@ -54,11 +65,11 @@ public:
         }
     }
 
-    /// Starts cycle `now`: the PEs due at it from the calendar join those listed for it, so all of
-    /// them step in index order.
+    /// Begins cycle `now` (the one after the last begun, or later): the PEs due at it from the
+    /// calendar join those listed for it, so all of them step in index order.
     void begin(std::uint64_t now) {
         now_ = now;
-        auto& due = soon_[now % 2];
+        auto& due = soon_[now % sets];
         auto& slot = slots_[now % ring];
         for (const auto pe : slot) due.insert(pe);
         in_ring_ -= slot.size();
@@ -69,40 +80,40 @@ public:
         }
     }
 
-    /// Calls f(pe) for each PE due in this cycle with an index below `limit` not stepped yet, in
-    /// index order. `f` may schedule PEs for later cycles.
+    /// Calls f(pe) for each PE due at cycle `cycle` (begun) in [from, bound), in index order. `f`
+    /// may schedule PEs for later cycles.
     template <class F>
-    void step_pes(std::size_t limit, F&& f) {
-        soon_[now_ % 2].drain_below(limit, f);
+    void step_pes(std::uint64_t cycle, std::size_t from, std::size_t bound, F&& f) {
+        soon_[cycle % sets].drain(from, bound, f);
     }
 
-    /// The least PE due in this cycle not stepped yet, and the least router listed for it not
-    /// visited yet (each past its range when there is none).
-    std::size_t next_pe() const noexcept { return soon_[now_ % 2].next(); }
-    std::size_t next_router() const noexcept { return routers_[now_ % 2].next(); }
-
-    /// After a cycle that stepped every PE due and visited every router listed without reaching
-    /// the last strip: the next cycle of the same parity starts from the first.
-    void rewind() noexcept {
-        soon_[now_ % 2].rewind();
-        routers_[now_ % 2].rewind();
+    /// The least PE due at `cycle` at or after `from`, and the least router listed for it (each past
+    /// its range when there is none).
+    std::size_t next_pe(std::uint64_t cycle, std::size_t from) const noexcept { return soon_[cycle % sets].next(from); }
+    std::size_t next_router(std::uint64_t cycle, std::size_t from) const noexcept {
+        return routers_[cycle % sets].next(from);
     }
 
     /// Router `r` is visited in the router phase of cycle `at` (the cycle being processed, before its
     /// router phase, or the next).
-    [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_[at % 2].insert(r); }
+    [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_[at % sets].insert(r); }
 
-    /// Calls f(r) for each router listed for this cycle with an index below `limit` not visited yet,
-    /// in index order. `f` may list routers for the next cycle; `ahead(r)` comes a few routers
-    /// before f(r).
+    /// Calls f(r) for each router listed for cycle `cycle` in [from, bound), in index order. `f` may
+    /// list routers for the next cycle; `ahead(r)` comes a few routers before f(r).
     template <class F, class A = void (*)(std::uint32_t)>
-    void step_routers(std::size_t limit, F&& f, A&& ahead = [](std::uint32_t) {}) {
-        routers_[now_ % 2].drain_below(limit, f, ahead);
+    void step_routers(std::uint64_t cycle, std::size_t from, std::size_t bound, F&& f,
+                      A&& ahead = [](std::uint32_t) {}) {
+        routers_[cycle % sets].drain(from, bound, f, ahead);
     }
 
-    /// The next cycle anything can happen after `now`, if any.
+    /// How many PEs are due, and routers listed, at the cycle after `now`.
+    std::size_t listed_next(std::uint64_t now) const noexcept {
+        return soon_[(now + 1) % sets].size() + routers_[(now + 1) % sets].size();
+    }
+
+    /// The next cycle anything can happen after `now`, the last cycle run, if any.
     std::optional<std::uint64_t> next_cycle(std::uint64_t now) const {
-        if (!routers_[(now + 1) % 2].empty() || !soon_[(now + 1) % 2].empty()) return now + 1;
+        if (!routers_[(now + 1) % sets].empty() || !soon_[(now + 1) % sets].empty()) return now + 1;
         std::optional<std::uint64_t> next;
         if (in_ring_ > 0)
             for (std::uint64_t t = now + 1; t < now + ring; ++t)
@@ -118,11 +129,11 @@ public:
     /// for the next cycle.
     template <class P, class R>
     void each_event(P&& pe, R&& router) const {
-        soon_[(now_ + 1) % 2].each([&](std::uint32_t i) { pe(now_ + 1, i); });
+        soon_[(now_ + 1) % sets].each([&](std::uint32_t i) { pe(now_ + 1, i); });
         for (std::uint64_t t = now_ + 1; in_ring_ > 0 && t < now_ + ring; ++t)
             for (const auto i : slots_[t % ring]) pe(t, i);
         for (auto far = far_; !far.empty(); far.pop()) pe(far.top().first, far.top().second);
-        routers_[(now_ + 1) % 2].each(router);
+        routers_[(now_ + 1) % sets].each(router);
     }
 
     /// Empty, as after the cycle before `cycle`: the clock goes on from there (fabric::restore).
@@ -136,9 +147,9 @@ private:
     std::array<std::vector<std::uint32_t>, ring> slots_;
     std::size_t in_ring_ = 0;
     std::priority_queue<event, std::vector<event>, std::greater<>> far_;
-    std::array<active_set, 2> soon_;     ///< PEs due at a cycle (the next, or this one once begun), by its parity
-    std::array<active_set, 2> routers_;  ///< routers to visit, by the cycle's parity
-    std::uint64_t now_ = 0;
+    std::array<active_set, sets> soon_;     ///< PEs due at a cycle (begun, or the next), by the cycle modulo `sets`
+    std::array<active_set, sets> routers_;  ///< routers to visit, by the cycle modulo `sets`
+    std::uint64_t now_ = 0;                 ///< the last cycle begun
 };
 
 }  // namespace wafer::fabric

@@ -3,6 +3,7 @@
 // resolved to buffer indices (which buffer of which neighbour takes what leaves each port), and
 // `restart`, which puts the run state back to cycle 0 without touching memory.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -49,6 +50,33 @@ inline void partition_into(machine& m, std::size_t n) {
             part.strips.push_back(strip{first, router_cut(first)});
         part.strips.push_back(strip{part.pe_end, part.router_end});
         part.clock.resize(part.pe_first, part.pe_end, part.router_first, part.router_end);
+    }
+    for (auto& part : m.parts) {
+        // The strip of each router, and of its neighbour across each port: cursors that walk, as
+        // the neighbours' indices grow with the router's.
+        const auto n = std::uint32_t(part.strips.size());
+        auto walk = [&](std::uint32_t& s, std::uint32_t r) {
+            while (s + 1 < n && part.strips[s].routers <= r) ++s;
+            while (s > 0 && part.strips[s - 1].routers > r) --s;
+            return s;
+        };
+        std::uint32_t at = 0;
+        std::array<std::uint32_t, hw::ports> beside{};
+        for (std::uint32_t r = part.router_first; r < part.router_end; ++r) {
+            const std::uint32_t s = walk(at, r);
+            for (int p = 1; p < hw::ports; ++p) {
+                const std::int32_t other = m.routers[r].neighbour[std::size_t(p)];
+                if (other < 0) continue;
+                if (part.owns_router(std::uint32_t(other))) {
+                    const std::uint32_t t = walk(beside[std::size_t(p)], std::uint32_t(other));
+                    part.reach = std::max(part.reach, s > t ? s - t : t - s);
+                } else if (std::uint32_t(other) < part.router_first) {
+                    part.border_first = std::max(part.border_first, s + 1);
+                } else {
+                    part.border_last = std::max(part.border_last, n - s);
+                }
+            }
+        }
     }
     m.borders.clear();
     for (std::uint32_t i = 0; i < m.buffers.size(); ++i) {

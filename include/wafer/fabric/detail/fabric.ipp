@@ -119,6 +119,13 @@ struct fabric::impl {
         for (std::size_t k = commit.part_first(); k < commit.part_end(); ++k) bands.emplace_back(m_, m_.parts[k]);
         std::vector<std::exception_ptr> failures(std::max<std::size_t>(bands.size(), 1));
         std::uint64_t now = m_.now, next_to_run = now;
+        // The cycles the bands run next as one wavefront (band::wave), from `now - step`: 1, cycle by cycle.
+        unsigned wave = 1, step = 0;
+        std::uint64_t waved = 0;  // cycles run in waves
+        std::size_t strips = 0;
+        for (const auto& b : bands) strips += b.part.strips.size();
+        const bool waves = options.wavefront > 1 && !distributed && !options.trace && !options.stats &&
+                           std::ranges::all_of(m_.programs, &prepared_program::faultless);
         auto multiple = [&](std::uint64_t every) { return every > 0 ? now / every : 0; };
         std::uint64_t reported = multiple(options.progress_every), saved = multiple(options.checkpoint_every);
         bool limited = false, stopped = false, stop = false;
@@ -156,22 +163,33 @@ struct fabric::impl {
                 for (auto& p : m_.parts) p.tracing = nullptr;  // what it would record is cut anyway
             next_to_run = now + 1;
             const auto agreed = commit.after(now, failures);
-            if (agreed.stop != detail::go_on || agreed.next == agreement::never) {
+            const bool within_wave = step + 1 < wave;
+            if (agreed.stop != detail::go_on || (!within_wave && agreed.next == agreement::never)) {
                 why = agreed.stop;
                 stop = true;
                 return;
             }
+            if (within_wave) {  // the wave's next cycle, on the strips beside the borders
+                ++step;
+                m_.now = ++now;
+                return;
+            }
+            if (wave > 1) waved += wave;
             // The clock jumps to the next cycle anything happens in, but not past a stop or a
             // checkpoint: those show the fabric as it is at their cycle.
-            const std::uint64_t h = m_.horizon(now);
+            const std::uint64_t h = m_.horizon(now), last = now;
             now = h > now ? std::min(agreed.next, h) : agreed.next;
             begin();
+            wave = 1, step = 0;
+            if (waves && !stop && now == last + 1) wave = unsigned(wave_length(now, strips, options.wavefront));
         };
         auto cycles = [&](std::size_t k, auto&& sync) {
             while (!stop) {
                 if (k < bands.size()) {  // a process may run no band (more of them than PEs)
                     try {
-                        bands[k].cycle(now);
+                        if (wave == 1) bands[k].cycle(now);
+                        else if (step == 0) bands[k].wave(now, wave);
+                        else bands[k].edges(now - step, step);
                     } catch (...) {
                         failures[k] = std::current_exception();
                     }
@@ -204,9 +222,21 @@ struct fabric::impl {
         if (distributed) return ended(*distributed, commit, next_to_run, limited, stopped, now, options, counting);
         detail::gather(m_);
         auto result = finish(limited, stopped, now);
+        result.wavefront_cycles = waved;
         if (tracing) order_and_cut(*options.trace);
         if (counting) *options.stats = stats_of(*counting, result.cycles);
         return result;
+    }
+
+    /// How many cycles from `next` to run as one wavefront, the cycle after it ran one (the fabric is
+    /// busy): up to `most`, before the horizon, and only when enough PEs and routers are due in
+    /// `next` to pay for visiting each of the `strips` once per cycle.
+    std::uint64_t wave_length(std::uint64_t next, std::size_t strips, std::uint64_t most) const {
+        std::size_t due = 0;
+        for (const auto& p : m_.parts) due += p.clock.listed_next(next - 1);
+        if (due < strips * 8) return 1;
+        const std::uint64_t h = m_.horizon(next);
+        return h > next ? std::min({most, scheduler::sets / 2, h - next}) : 1;
     }
 
     /// The PEs a trace keeps, with its window.
@@ -303,23 +333,69 @@ struct fabric::impl {
     /// A partition at work on its thread: its PEs step, then its routers move, strip by strip.
     struct band {
         band(machine& m, partition& p) : part(p), pes(m, p), routers(m, p) {}
+
+        /// Strip `j`'s PEs step, then its routers move, at `cycle`.
+        void strip_at(std::size_t j, std::uint64_t cycle) {
+            const strip& s = part.strips[j];
+            const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
+            part.wake_cycle = cycle;  // what a PE wakes is its own router: it moves in this cycle
+            part.clock.step_pes(cycle, from.pes, s.pes, [&](std::uint32_t i) { pes.step(i, cycle); });
+            part.wake_cycle = cycle + 1;
+            part.clock.step_routers(cycle, from.routers, s.routers, [&](std::uint32_t r) { routers.step(r, cycle); },
+                                    [&](std::uint32_t r) { routers.prefetch(r); });
+        }
+
+        /// Cycle `now` over the band, strip after strip. Strips with no PE due and no router listed
+        /// are skipped: an idle part of the fabric costs nothing per cycle.
         void cycle(std::uint64_t now) {
             part.clock.begin(now);
-            for (auto s = part.strips.begin(); s != part.strips.end(); ++s) {
-                // Strips with no PE due and no router listed are skipped: an idle part of the fabric
-                // costs nothing per cycle. (Only a PE lists a router for its own cycle, its own.)
-                const std::size_t pe = part.clock.next_pe(), router = part.clock.next_router();
+            for (std::size_t j = 0; j < part.strips.size(); ++j) {
+                const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
+                const std::size_t pe = part.clock.next_pe(now, from.pes);
+                const std::size_t router = part.clock.next_router(now, from.routers);
                 if (pe >= part.pe_end && router >= part.router_end) break;
-                while (s->pes <= pe && s->routers <= router) ++s;
-                part.wake_cycle = now;  // what a PE wakes is its own router: it moves in this cycle
-                part.clock.step_pes(s->pes, [&](std::uint32_t i) { pes.step(i, now); });
-                part.wake_cycle = now + 1;
-                part.clock.step_routers(s->routers, [&](std::uint32_t r) { routers.step(r, now); },
-                                        [&](std::uint32_t r) { routers.prefetch(r); });
+                while (part.strips[j].pes <= pe && part.strips[j].routers <= router) ++j;
+                strip_at(j, now);
             }
-            part.clock.rewind();
-            routers.end_cycle(now);
         }
+
+        /// Cycles first … first + cycles - 1 as a wavefront: strip j runs cycle first + c after the
+        /// strips within reach have run first + c - 1, and before they run first + c + 1, so what
+        /// each reads is what the cycle-by-cycle sweep would show it (router.hpp: a buffer's writer
+        /// and reader go by what it held as the cycle began), while a strip's state is in cache for
+        /// several cycles. Cycle first runs on every strip; later ones only on the strips that
+        /// neither reach another band nor read a strip that does at the cycle before (inner), as
+        /// what crosses a border arrives at the commit after each cycle: edges() runs the rest.
+        void wave(std::uint64_t first, unsigned cycles) {
+            const std::size_t lag = std::max<std::size_t>(part.reach, 1), n = part.strips.size();
+            for (std::size_t k = 0; k < n + (cycles - 1) * lag; ++k)
+                for (unsigned c = 0; c < cycles && c * lag <= k; ++c)
+                    if (const std::size_t j = k - c * lag; j >= inner_first(c) && j < inner_end(c)) {
+                        if (first + c > part.clock.now()) part.clock.begin(first + c);
+                        strip_at(j, first + c);
+                    }
+        }
+
+        /// Cycle first + c (c > 0) of a wave on the strips wave() left out, once what crossed the
+        /// borders in the cycle before has arrived.
+        void edges(std::uint64_t first, unsigned c) {
+            if (first + c > part.clock.now()) part.clock.begin(first + c);
+            for (std::size_t j = 0; j < inner_first(c); ++j) strip_at(j, first + c);
+            for (std::size_t j = inner_end(c); j < part.strips.size(); ++j) strip_at(j, first + c);
+        }
+
+        /// The strips a wave runs cycle first + c on without the other bands: [inner_first, inner_end).
+        std::size_t inner_first(unsigned c) const noexcept {
+            if (c == 0 || part.border_first == 0) return 0;
+            return std::min<std::size_t>(part.strips.size(), part.border_first + (c - 1) * std::size_t(part.reach));
+        }
+        std::size_t inner_end(unsigned c) const noexcept {
+            const std::size_t n = part.strips.size();
+            if (c == 0 || part.border_last == 0) return n;
+            const std::size_t last = part.border_last + (c - 1) * std::size_t(part.reach);
+            return std::max(inner_first(c), n - std::min(n, last));
+        }
+
         partition& part;
         pe_executor pes;
         router_stepper routers;

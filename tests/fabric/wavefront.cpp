@@ -1,0 +1,117 @@
+// The wavefront (run_options::wavefront, fabric.ipp): a busy fabric runs several cycles strip by
+// strip as a wave, which must end exactly as the sweep of one cycle at a time does, on any number
+// of threads, with fabrics of many strips whose streams cross strips and bands every way.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "example_layout.hpp"
+#include "layout_builders.hpp"
+#include "outcome.hpp"
+#include "wafer/fabric/fabric.hpp"
+#include "wafer/fabric/partition.hpp"
+
+using namespace wafer;
+using namespace wafer::test;
+
+namespace {
+
+/// random_network tiles, `across` by `down`, each w x h: a fabric of many strips.
+ir::layout tiled_network(std::mt19937& rng, int across, int down, std::int32_t w, std::int32_t h) {
+    std::vector<ir::pe_program> programs;
+    std::vector<ir::placed_pe> pes;
+    std::vector<ir::router> routers;
+    for (int ty = 0; ty < down; ++ty)
+        for (int tx = 0; tx < across; ++tx) {
+            std::vector<stream> streams;
+            const auto tile = random_network(rng, w, h, 12 + int(rng() % 12), streams);
+            const auto base = std::uint32_t(programs.size());
+            programs.insert(programs.end(), tile.programs.begin(), tile.programs.end());
+            for (auto p : tile.pes) {
+                p.x += tx * w, p.y += ty * h, p.program += base;
+                pes.push_back(p);
+            }
+            for (auto r : tile.routers) {
+                r.x += tx * w, r.y += ty * h;
+                routers.push_back(r);
+            }
+        }
+    return make_layout(across * w, down * h, programs, pes, routers);
+}
+
+/// The layout's outcome cycle by cycle on one thread, and as waves on 1, 2 and 3 threads: the same;
+/// the number of cycles the one-thread run took in waves.
+std::uint64_t same_as_waves(const ir::layout& l, const std::function<void(fabric::fabric&)>& load = {}) {
+    const auto stepwise = run_on(l, {}, {.wavefront = 1}, load);
+    std::uint64_t waved = 0;
+    for (const std::size_t threads : {1u, 2u, 3u}) {
+        fabric::fabric f(l);
+        if (load) load(f);
+        const auto r = f.run({.threads = threads});
+        if (threads == 1) waved = r.wavefront_cycles;
+        INFO(threads << " threads; cycle by cycle: " << stepwise.report);
+        CHECK(outcome_of(f, r) == stepwise);
+    }
+    return waved;
+}
+
+}  // namespace
+
+TEST_CASE("random networks of many strips end the same run as waves as cycle by cycle, on 1, 2 and 3 threads") {
+    std::mt19937 rng(20261205);
+    std::uint64_t waved = 0;
+    std::size_t most = 0;
+    for (int round = 0; round < 12; ++round) {
+        // Tiles of 12 x 8 cells: tall fabrics, whose bands' borders fall between rows, and wide
+        // ones, whose rows of up to 312 routers put a router's neighbour above a strip or two away.
+        const bool wide = round % 2 == 1;
+        const auto layout = wide ? tiled_network(rng, 20 + round % 7, 2 + round % 3, 12, 8)
+                                 : tiled_network(rng, 6 + round % 7, 5 + round % 4, 12, 8);
+        INFO("round " << round << ": " << layout.width << " x " << layout.height << ", " << layout.pes.size()
+                      << " PEs");
+        most = std::max(most, layout.pes.size());
+        waved += same_as_waves(layout);
+    }
+    CHECK(most > 8 * fabric::strip_pes);  // a band of many strips, whose inner ones run ahead
+    CHECK(waved > 100);                   // the waves ran
+}
+
+TEST_CASE("a deadlocked tiled network reports the same deadlock run as waves") {
+    std::mt19937 rng(5);
+    auto layout = tiled_network(rng, 8, 6, 12, 8);
+    starve_a_reader(layout);
+    fabric::fabric f(layout);
+    CHECK(f.run().status == fabric::run_status::deadlock);
+    same_as_waves(layout);
+}
+
+TEST_CASE("the heat stencil runs as waves and ends as cycle by cycle") {
+    const auto layout = example("heat2d/heat2d.paint", {"life"}, {{"W", 39}, {"H", 30}, {"N", 3}});
+    CHECK(same_as_waves(layout) > 0);
+}
+
+TEST_CASE("a wave stops short of the cycle limit, a stop and a checkpoint") {
+    const auto layout = example("heat2d/heat2d.paint", {"life"}, {{"W", 30}, {"H", 21}, {"N", 2}});
+    fabric::fabric whole(layout);
+    const auto full = whole.run();
+    REQUIRE(full.wavefront_cycles > 0);
+    for (const std::uint64_t at : {full.cycles / 3, full.cycles / 2 + 7}) {
+        INFO("at " << at);
+        CHECK(run_on(layout, {}, {.max_cycles = at}) == run_on(layout, {}, {.max_cycles = at, .wavefront = 1}));
+        fabric::fabric a(layout), b(layout);
+        const auto ra = a.run({.stop = at}), rb = b.run({.wavefront = 1, .stop = at});
+        CHECK(ra.status == fabric::run_status::stopped);
+        CHECK(outcome_of(a, ra) == outcome_of(b, rb));
+        std::vector<std::uint64_t> saved;
+        fabric::fabric c(layout);
+        const auto save = [&](std::uint64_t cycle) { saved.push_back(cycle); };
+        const auto rc = c.run({.checkpoint_every = at, .checkpoint = save});
+        CHECK(outcome_of(c, rc) == outcome_of(whole, full));
+        for (std::size_t k = 0; k < saved.size(); ++k) CHECK(saved[k] == (k + 1) * at);
+    }
+}
