@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -15,6 +14,8 @@
 #include "outcome.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/fabric/partition.hpp"
+#include "wafer/fabric/run_state.hpp"
+#include "wafer/image/checkpoint.hpp"
 
 using namespace wafer;
 using namespace wafer::test;
@@ -44,18 +45,25 @@ ir::layout tiled_network(std::mt19937& rng, int across, int down, std::int32_t w
     return make_layout(across * w, down * h, programs, pes, routers);
 }
 
-/// The layout's outcome cycle by cycle on one thread, and as waves on 1, 2 and 3 threads: the same;
-/// the number of cycles the one-thread run took in waves.
-std::uint64_t same_as_waves(const ir::layout& l, const std::function<void(fabric::fabric&)>& load = {}) {
-    const auto stepwise = run_on(l, {}, {.wavefront = 1}, load);
+/// The run state as bytes (a checkpoint's).
+std::vector<std::uint8_t> state_bytes(const fabric::fabric& f) {
+    return image::to_bytes(image::checkpoint{image::image{f.layout()}, f.state()});
+}
+
+/// The layout's outcome cycle by cycle on one thread, and as waves on 1, 2 and 3 threads: the same,
+/// and on one thread the same run state; the number of cycles the one-thread run took in waves.
+std::uint64_t same_as_waves(const ir::layout& l) {
+    fabric::fabric one(l);
+    const auto stepwise = outcome_of(one, one.run({.wavefront = 1}));
     std::uint64_t waved = 0;
     for (const std::size_t threads : {1u, 2u, 3u}) {
         fabric::fabric f(l);
-        if (load) load(f);
         const auto r = f.run({.threads = threads});
-        if (threads == 1) waved = r.wavefront_cycles;
         INFO(threads << " threads; cycle by cycle: " << stepwise.report);
         CHECK(outcome_of(f, r) == stepwise);
+        if (threads > 1) continue;
+        waved = r.wavefront_cycles;
+        CHECK(state_bytes(f) == state_bytes(one));
     }
     return waved;
 }

@@ -167,6 +167,13 @@ struct fabric::impl {
             if (agreed.stop != detail::go_on || (!within_wave && agreed.next == agreement::never)) {
                 why = agreed.stop;
                 stop = true;
+                // A wave's last cycles may have had nothing to do: the run ended where the cycle-by-cycle
+                // sweep would have, at the last cycle anything was due.
+                if (wave > 1 && agreed.stop == detail::go_on) {
+                    std::uint64_t last = now - step;  // the wave's first cycle had something due
+                    for (const auto& b : bands) last = std::max(last, b.busy);
+                    m_.now = now = last;
+                }
                 return;
             }
             if (within_wave) {  // the wave's next cycle, on the strips beside the borders
@@ -339,10 +346,18 @@ struct fabric::impl {
             const strip& s = part.strips[j];
             const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
             part.wake_cycle = cycle;  // what a PE wakes is its own router: it moves in this cycle
-            part.clock.step_pes(cycle, from.pes, s.pes, [&](std::uint32_t i) { pes.step(i, cycle); });
+            part.clock.step_pes(cycle, from.pes, s.pes, [&](std::uint32_t i) {
+                pes.step(i, cycle);
+                busy = std::max(busy, cycle);
+            });
             part.wake_cycle = cycle + 1;
-            part.clock.step_routers(cycle, from.routers, s.routers, [&](std::uint32_t r) { routers.step(r, cycle); },
-                                    [&](std::uint32_t r) { routers.prefetch(r); });
+            part.clock.step_routers(
+                cycle, from.routers, s.routers,
+                [&](std::uint32_t r) {
+                    routers.step(r, cycle);
+                    busy = std::max(busy, cycle);
+                },
+                [&](std::uint32_t r) { routers.prefetch(r); });
         }
 
         /// Cycle `now` over the band, strip after strip. Strips with no PE due and no router listed
@@ -399,6 +414,7 @@ struct fabric::impl {
         partition& part;
         pe_executor pes;
         router_stepper routers;
+        std::uint64_t busy = 0;  ///< the last cycle a PE stepped or a router was visited in
     };
 
     /// Process 0 gathers what every process's bands hold into its fabric, whose next cycle to run
