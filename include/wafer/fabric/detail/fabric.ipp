@@ -346,18 +346,20 @@ struct fabric::impl {
             const strip& s = part.strips[j];
             const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
             part.wake_cycle = cycle;  // what a PE wakes is its own router: it moves in this cycle
-            part.clock.step_pes(cycle, from.pes, s.pes, [&](std::uint32_t i) {
-                pes.step(i, cycle);
-                busy = std::max(busy, cycle);
-            });
+            part.clock.step_pes(cycle, from.pes, s.pes, [&](std::uint32_t i) { pes.step(i, cycle); });
             part.wake_cycle = cycle + 1;
-            part.clock.step_routers(
-                cycle, from.routers, s.routers,
-                [&](std::uint32_t r) {
-                    routers.step(r, cycle);
-                    busy = std::max(busy, cycle);
-                },
-                [&](std::uint32_t r) { routers.prefetch(r); });
+            part.clock.step_routers(cycle, from.routers, s.routers, [&](std::uint32_t r) { routers.step(r, cycle); },
+                                    [&](std::uint32_t r) { routers.prefetch(r); });
+        }
+
+        /// strip_at() in a wave, noting the last cycle anything was due (only a PE that steps lists
+        /// a router for its own cycle).
+        void wave_strip(std::size_t j, std::uint64_t cycle) {
+            const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
+            if (part.clock.next_pe(cycle, from.pes) < part.strips[j].pes ||
+                part.clock.next_router(cycle, from.routers) < part.strips[j].routers)
+                busy = std::max(busy, cycle);
+            strip_at(j, cycle);
         }
 
         /// Cycle `now` over the band, strip after strip. Strips with no PE due and no router listed
@@ -387,7 +389,7 @@ struct fabric::impl {
                 for (unsigned c = 0; c < cycles && c * lag <= k; ++c)
                     if (const std::size_t j = k - c * lag; j >= inner_first(c) && j < inner_end(c)) {
                         if (first + c > part.clock.now()) part.clock.begin(first + c);
-                        strip_at(j, first + c);
+                        wave_strip(j, first + c);
                     }
         }
 
@@ -395,8 +397,8 @@ struct fabric::impl {
         /// borders in the cycle before has arrived.
         void edges(std::uint64_t first, unsigned c) {
             if (first + c > part.clock.now()) part.clock.begin(first + c);
-            for (std::size_t j = 0; j < inner_first(c); ++j) strip_at(j, first + c);
-            for (std::size_t j = inner_end(c); j < part.strips.size(); ++j) strip_at(j, first + c);
+            for (std::size_t j = 0; j < inner_first(c); ++j) wave_strip(j, first + c);
+            for (std::size_t j = inner_end(c); j < part.strips.size(); ++j) wave_strip(j, first + c);
         }
 
         /// The strips a wave runs cycle first + c on without the other bands: [inner_first, inner_end).
@@ -414,7 +416,7 @@ struct fabric::impl {
         partition& part;
         pe_executor pes;
         router_stepper routers;
-        std::uint64_t busy = 0;  ///< the last cycle a PE stepped or a router was visited in
+        std::uint64_t busy = 0;  ///< the last cycle of a wave a PE stepped or a router was visited in
     };
 
     /// Process 0 gathers what every process's bands hold into its fabric, whose next cycle to run
