@@ -341,10 +341,15 @@ struct fabric::impl {
     struct band {
         band(machine& m, partition& p) : part(p), pes(m, p), routers(m, p) {}
 
+        /// Where strip `j` begins: where the one before ends.
+        strip start_of(std::size_t j) const noexcept {
+            return j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
+        }
+
         /// Strip `j`'s PEs step, then its routers move, at `cycle`.
         void strip_at(std::size_t j, std::uint64_t cycle) {
             const strip& s = part.strips[j];
-            const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
+            const strip from = start_of(j);
             part.wake_cycle = cycle;  // what a PE wakes is its own router: it moves in this cycle
             part.clock.step_pes(cycle, from.pes, s.pes, [&](std::uint32_t i) { pes.step(i, cycle); });
             part.wake_cycle = cycle + 1;
@@ -355,7 +360,7 @@ struct fabric::impl {
         /// strip_at() in a wave, noting the last cycle anything was due (only a PE that steps lists
         /// a router for its own cycle).
         void wave_strip(std::size_t j, std::uint64_t cycle) {
-            const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
+            const strip from = start_of(j);
             if (part.clock.next_pe(cycle, from.pes) < part.strips[j].pes ||
                 part.clock.next_router(cycle, from.routers) < part.strips[j].routers)
                 busy = std::max(busy, cycle);
@@ -367,7 +372,7 @@ struct fabric::impl {
         void cycle(std::uint64_t now) {
             part.clock.begin(now);
             for (std::size_t j = 0; j < part.strips.size(); ++j) {
-                const strip from = j > 0 ? part.strips[j - 1] : strip{part.pe_first, part.router_first};
+                const strip from = start_of(j);
                 const std::size_t pe = part.clock.next_pe(now, from.pes);
                 const std::size_t router = part.clock.next_router(now, from.routers);
                 if (pe >= part.pe_end && router >= part.router_end) break;
