@@ -11,6 +11,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "layout_builders.hpp"
@@ -226,5 +227,27 @@ TEST_CASE("a trace and stats over processes are process 0's, as one process reco
                 CHECK(stats[0] == whole_stats);
             }
         }
+    }
+}
+
+TEST_CASE("the processes agree on the earliest next cycle, the gravest stop, the longest wave, the latest busy cycle") {
+    fabric::in_process_group group(3);
+    std::vector<fabric::agreement> agreed(3);
+    auto propose = [&](std::size_t k) {
+        // Each process leads on a different field: process 0 on next, 1 on stop and busy, 2 on wave.
+        const fabric::agreement mine{.next = k == 0 ? 5 : 9, .stop = k == 1 ? 2u : 0u, .wave = k == 2 ? 16u : 1u,
+                                     .busy = k == 1 ? 40u : 7u};
+        agreed[k] = group[k].agree(mine);
+    };
+    {
+        std::vector<std::jthread> others;
+        for (std::size_t k = 1; k < 3; ++k) others.emplace_back(propose, k);
+        propose(0);
+    }
+    for (const auto& a : agreed) {
+        CHECK(a.next == 5);
+        CHECK(a.stop == 2);
+        CHECK(a.wave == 16);
+        CHECK(a.busy == 40);
     }
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <random>
 #include <string>
 #include <vector>
@@ -68,6 +69,25 @@ std::uint64_t same_as_waves(const ir::layout& l) {
     return waved;
 }
 
+/// The layout spread over processes (played by threads, fabric/in_process.hpp) of `threads` bands
+/// each ends as one process does cycle by cycle, every process having run the same cycles in waves
+/// (they agree on each wave); how many.
+std::uint64_t same_spread_as_one(const ir::layout& l, std::size_t processes, std::size_t threads) {
+    fabric::fabric one(l);
+    const auto stepwise = outcome_of(one, one.run({.wavefront = 1}));
+    std::deque<fabric::fabric> fabrics;
+    for (std::size_t k = 0; k < processes; ++k) fabrics.emplace_back(l);
+    const auto ends = run_together(fabrics, [&](std::size_t) { return fabric::run_options{.threads = threads}; });
+    INFO(processes << " processes of " << threads << " threads; cycle by cycle: " << stepwise.report);
+    for (const auto& e : ends) {
+        REQUIRE_FALSE(e.failure);
+        CHECK(e.result.cycles == stepwise.cycles);
+        CHECK(e.result.wavefront_cycles == ends.front().result.wavefront_cycles);
+    }
+    CHECK(outcome_of(fabrics.front(), ends.front().result) == stepwise);
+    return ends.front().result.wavefront_cycles;
+}
+
 }  // namespace
 
 TEST_CASE("random networks of many strips end the same run as waves as cycle by cycle, on 1, 2 and 3 threads") {
@@ -122,4 +142,19 @@ TEST_CASE("a wave stops short of the cycle limit, a stop and a checkpoint") {
         CHECK(outcome_of(c, rc) == outcome_of(whole, full));
         for (std::size_t k = 0; k < saved.size(); ++k) CHECK(saved[k] == (k + 1) * at);
     }
+}
+
+TEST_CASE("runs spread over processes agree on their waves and end as one process cycle by cycle") {
+    std::mt19937 rng(202612052);
+    std::uint64_t waved = 0;
+    for (int round = 0; round < 6; ++round) {
+        auto layout = tiled_network(rng, 6 + round % 5, 5 + round % 4, 12, 8);
+        if (round % 3 == 2) starve_a_reader(layout);
+        INFO("round " << round << ": " << layout.pes.size() << " PEs");
+        waved += same_spread_as_one(layout, 2 + std::size_t(round % 2), 1 + std::size_t(round / 3));
+    }
+    CHECK(waved > 100);
+    const auto heat = example("heat2d/heat2d.paint", {"life"}, {{"W", 39}, {"H", 30}, {"N", 3}});
+    CHECK(same_spread_as_one(heat, 2, 1) > 0);
+    CHECK(same_spread_as_one(heat, 3, 2) > 0);
 }

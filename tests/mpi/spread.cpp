@@ -63,6 +63,28 @@ TEST_CASE("the examples end on the processes as on one") {
     }
 }
 
+TEST_CASE("the processes agree on the earliest next cycle, the gravest stop, the longest wave, the latest busy cycle") {
+    fabric::mpi_peers peers(MPI_COMM_WORLD);
+    const bool first = peers.rank() == 0;
+    const auto a =
+        peers.agree({.next = first ? 5u : 9u, .stop = first ? 0u : 2u, .wave = first ? 16u : 1u, .busy = first ? 7u : 40u});
+    CHECK(a.next == 5);
+    CHECK(a.stop == 2);
+    CHECK(a.wave == 16);
+    CHECK(a.busy == 40);
+}
+
+TEST_CASE("a stencil spread over the processes runs in waves and ends as one process cycle by cycle") {
+    fabric::mpi_peers peers(MPI_COMM_WORLD);
+    const auto heat = example("heat2d/heat2d.paint", {"life"}, {{"W", 39}, {"H", 30}, {"N", 3}});
+    fabric::fabric spread(heat);
+    const auto r = spread.run({.peers = &peers});
+    if (peers.rank() != 0) return;
+    CHECK(r.wavefront_cycles > 0);
+    fabric::fabric alone(heat);
+    CHECK(outcome_of(spread, r) == outcome_of(alone, alone.run({.wavefront = 1})));
+}
+
 int main(int argc, char** argv) {
     int provided = 0, rank = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);

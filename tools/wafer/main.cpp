@@ -19,13 +19,16 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
               [note=F.note] [regiondump=F.json]     (wafer paint help lists every option)
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
       arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
-  wafer run image=F.img [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
-            [trace=F.json|F.log [pes=x0:x1,y0:y1] [window=a:b]] [stats|stats=F.csv]
+  wafer run image=F.img [out=F.img] [cycles=N] [threads=N] [wavefront=N] [stop=C] [checkpoint=F.ckpt [every=N]]
+            [progress|quiet] [trace=F.json|F.log [pes=x0:x1,y0:y1] [window=a:b]] [stats|stats=F.csv]
   wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [fsanitize=bounds]
-            [out=F.img map=F.map] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]] [progress|quiet]
-  wafer run resume=F.ckpt [out=F.img] [cycles=N] [threads=N] [stop=C] [checkpoint=F.ckpt [every=N]]
+            [out=F.img map=F.map] [cycles=N] [threads=N] [wavefront=N] [stop=C] [checkpoint=F.ckpt [every=N]]
+            [progress|quiet]
+  wafer run resume=F.ckpt [out=F.img] [cycles=N] [threads=N] [wavefront=N] [stop=C] [checkpoint=F.ckpt [every=N]]
       run on the fabric interpreter; print the cycle count; exit 3 on deadlock, 4 at the cycle limit;
-      threads=N runs N bands of the fabric at once, with the same result as one; stop=C stops as cycle
+      threads=N runs N bands of the fabric at once, with the same result as one; while the fabric is
+      busy, each band runs up to wavefront=N cycles strip by strip as one wave (at most 16, the default;
+      1: one cycle at a time over the whole fabric), with the same result; stop=C stops as cycle
       C begins (out= then holds memory at that cycle); checkpoint= writes the run state at the end, and
       every N cycles with every=N; resume= goes on from a checkpoint, ending as the whole run would;
       on a terminal a run longer than a second shows a progress line (progress: always, quiet: never);

@@ -69,6 +69,12 @@ int run(args& a, processes& world) {
         if (spread && options.threads > 1 && !world.threads_allowed())
             throw usage_error("threads=" + *t + " needs an MPI that serves threads (MPI_THREAD_SERIALIZED)");
     }
+    if (auto w = a.get("wavefront")) {
+        options.wavefront = positive_option("wavefront", *w);
+        if (options.wavefront > fabric::run_options::max_wavefront)
+            throw usage_error("wavefront=" + *w + " is more than " +
+                              std::to_string(fabric::run_options::max_wavefront) + ", the most cycles a band runs as one wave");
+    }
     if (auto s = a.get("stop")) options.stop = positive_option("stop", *s);
     if (auto e = a.get("every")) {
         if (!checkpoint) throw usage_error("every= says how often to write checkpoint=F.ckpt, which is not given");

@@ -60,6 +60,8 @@ private:
             for (const auto& p : proposals) {
                 all.next = std::min(all.next, p.next);
                 all.stop = std::max(all.stop, p.stop);
+                all.wave = std::max(all.wave, p.wave);
+                all.busy = std::max(all.busy, p.busy);
             }
             return all;
         }

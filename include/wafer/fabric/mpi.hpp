@@ -11,7 +11,7 @@
 // arrives last.
 //
 // Per commit, one message each way with each process beside this one, whose size the receiver
-// learns by probing, and one MPI_Allreduce of two 64-bit words. The gather goes point to point to
+// learns by probing, and one MPI_Allreduce of four 64-bit words. The gather goes point to point to
 // process 0, in pieces of at most 1 GiB (MPI counts are ints).
 #include <mpi.h>
 
@@ -61,9 +61,10 @@ public:
     }
 
     agreement agree(agreement mine) override {
-        std::uint64_t v[2] = {~mine.next, mine.stop};  // one MPI_MAX: the max of ~next is ~ the min of next
-        MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_UINT64_T, MPI_MAX, comm_);
-        return {~v[0], v[1]};
+        // One MPI_MAX: the max of ~next is ~ the min of next.
+        std::uint64_t v[4] = {~mine.next, mine.stop, mine.wave, mine.busy};
+        MPI_Allreduce(MPI_IN_PLACE, v, 4, MPI_UINT64_T, MPI_MAX, comm_);
+        return {~v[0], v[1], v[2], v[3]};
     }
 
     std::vector<message> gather(message mine) override {

@@ -22,12 +22,14 @@ namespace wafer::fabric {
 /// What one process sends another.
 using message = std::vector<std::uint8_t>;
 
-/// What each process proposes between two cycles; agreed, the earliest `next` of all and the
-/// gravest `stop`.
+/// What each process proposes between two cycles; agreed, the earliest `next` of all, the
+/// gravest `stop`, the longest `wave` and the latest `busy`.
 struct agreement {
     static constexpr std::uint64_t never = std::numeric_limits<std::uint64_t>::max();
     std::uint64_t next = never;  ///< the next cycle anything happens in here, `never` when nothing will
     std::uint64_t stop = 0;      ///< 0 go on; larger values are graver reasons (detail/commit.hpp)
+    std::uint64_t wave = 1;      ///< the cycles to run as one wavefront from the cycle after (fabric.ipp)
+    std::uint64_t busy = 0;      ///< the last cycle this process's bands had work in a wave
 };
 
 class peers {

@@ -22,12 +22,13 @@ struct run_options {
     /// The fabric is cut into this many bands of PEs (at most one per PE), each run on its own
     /// thread; memory, cycles and reports are the same for any number (partition.hpp).
     std::size_t threads = 1;
-    /// While the fabric is busy, up to this many cycles (at most 16) are run as one wavefront: a
-    /// strip of PEs and routers runs a cycle as soon as the strips it reads have run the cycle
-    /// before, so its state is still in cache (fabric.ipp, docs/performance.md). The outcome is the
-    /// same for any value; 1 runs each cycle over the whole fabric before the next. Runs that
-    /// trace, count, span processes, or hold a program that can fault go cycle by cycle.
+    /// While the fabric is busy, up to this many cycles (at most max_wavefront) are run as one
+    /// wavefront: a strip of PEs and routers runs a cycle as soon as the strips it reads have run
+    /// the cycle before, so its state is still in cache (fabric.ipp, docs/performance.md). The
+    /// outcome is the same for any value; 1 runs each cycle over the whole fabric before the next.
+    /// Runs that trace, count, or hold a program that can fault go cycle by cycle.
     std::uint64_t wavefront = 16;
+    static constexpr std::uint64_t max_wavefront = 16;
     /// Stop before this cycle (0: never), with status `stopped`: the state is the fabric's as that
     /// cycle begins (bursts of work end there), and a run with `resume` goes on from there.
     std::uint64_t stop = 0;

@@ -86,9 +86,11 @@ public:
         exchange(m_.now, failure);
     }
 
-    /// After cycle `now`: arrivals, openings, and what every process agrees on: the next cycle
-    /// and whether to stop (a fault, or a failure here or elsewhere).
-    agreement after(std::uint64_t now, std::span<std::exception_ptr> failures) {
+    /// After cycle `now`: arrivals, openings, and what every process agrees on: the next cycle,
+    /// whether to stop (a fault, or a failure here or elsewhere), and what `propose` adds to this
+    /// process's proposal once the arrivals are in.
+    template <class Propose>
+    agreement after(std::uint64_t now, std::span<std::exception_ptr> failures, Propose&& propose) {
         auto& failure = failures.front();
         if (peers_) exchange(now, failure);
         try {
@@ -104,6 +106,7 @@ public:
             mine.stop = faulted;
         for (std::size_t k = first_; k < end_; ++k)
             if (const auto t = m_.parts[k].clock.next_cycle(now); t && *t < mine.next) mine.next = *t;
+        propose(mine);
         return peers_ ? peers_->agree(mine) : mine;
     }
 

@@ -122,9 +122,10 @@ struct fabric::impl {
         // The cycles the bands run next as one wavefront (band::wave), from `now - step`: 1, cycle by cycle.
         unsigned wave = 1, step = 0;
         std::uint64_t waved = 0;  // cycles run in waves
-        std::size_t strips = 0;
+        std::size_t strips = 0;  // this process's
         for (const auto& b : bands) strips += b.part.strips.size();
-        const bool waves = options.wavefront > 1 && !distributed && !options.trace && !options.stats &&
+        // The same in every process, as is the wave they agree on.
+        const bool waves = options.wavefront > 1 && !options.trace && !options.stats &&
                            std::ranges::all_of(m_.programs, &prepared_program::faultless);
         auto multiple = [&](std::uint64_t every) { return every > 0 ? now / every : 0; };
         std::uint64_t reported = multiple(options.progress_every), saved = multiple(options.checkpoint_every);
@@ -162,18 +163,18 @@ struct fabric::impl {
             if (tracing && past_trace_limit(*options.trace, now))
                 for (auto& p : m_.parts) p.tracing = nullptr;  // what it would record is cut anyway
             next_to_run = now + 1;
-            const auto agreed = commit.after(now, failures);
             const bool within_wave = step + 1 < wave;
+            const auto agreed = commit.after(now, failures, [&](agreement& mine) {
+                if (waves && !within_wave) mine.wave = wave_length(commit, now + 1, strips, options.wavefront);
+                for (const auto& b : bands) mine.busy = std::max(mine.busy, b.busy);
+            });
             if (agreed.stop != detail::go_on || (!within_wave && agreed.next == agreement::never)) {
                 why = agreed.stop;
                 stop = true;
                 // A wave's last cycles may have had nothing to do: the run ended where the cycle-by-cycle
                 // sweep would have, at the last cycle anything was due.
-                if (wave > 1 && agreed.stop == detail::go_on) {
-                    std::uint64_t last = now - step;  // the wave's first cycle had something due
-                    for (const auto& b : bands) last = std::max(last, b.busy);
-                    m_.now = now = last;
-                }
+                if (wave > 1 && agreed.stop == detail::go_on)
+                    m_.now = now = std::max(now - step, agreed.busy);  // the wave's first cycle had something due
                 return;
             }
             if (within_wave) {  // the wave's next cycle, on the strips beside the borders
@@ -188,7 +189,7 @@ struct fabric::impl {
             now = h > now ? std::min(agreed.next, h) : agreed.next;
             begin();
             wave = 1, step = 0;
-            if (waves && !stop && now == last + 1) wave = unsigned(wave_length(now, strips, options.wavefront));
+            if (waves && !stop && now == last + 1) wave = unsigned(agreed.wave);
         };
         auto cycles = [&](std::size_t k, auto&& sync) {
             while (!stop) {
@@ -226,24 +227,32 @@ struct fabric::impl {
         for (const auto& e : failures)
             if (e) std::rethrow_exception(e);
         if (why == detail::failed) throw peer_failure();
-        if (distributed) return ended(*distributed, commit, next_to_run, limited, stopped, now, options, counting);
-        detail::gather(m_);
-        auto result = finish(limited, stopped, now);
+        run_result result;
+        if (distributed) {
+            result = ended(*distributed, commit, next_to_run, limited, stopped, now, options, counting);
+        } else {
+            detail::gather(m_);
+            result = finish(limited, stopped, now);
+            if (tracing) order_and_cut(*options.trace);
+            if (counting) *options.stats = stats_of(*counting, result.cycles);
+        }
         result.wavefront_cycles = waved;
-        if (tracing) order_and_cut(*options.trace);
-        if (counting) *options.stats = stats_of(*counting, result.cycles);
         return result;
     }
 
-    /// How many cycles from `next` to run as one wavefront, the cycle after it ran one (the fabric is
-    /// busy): up to `most`, before the horizon, and only when enough PEs and routers are due in
-    /// `next` to pay for visiting each of the `strips` once per cycle.
-    std::uint64_t wave_length(std::uint64_t next, std::size_t strips, std::uint64_t most) const {
+    /// How many cycles from `next` this process would run as one wavefront, should the clock go
+    /// there from the cycle before (the fabric is busy): up to `most`, before the horizon, and only
+    /// when enough PEs and routers are due in `next` to pay for visiting each of its `strips` once
+    /// per cycle. The processes run the longest any proposes.
+    std::uint64_t wave_length(const detail::commit& commit, std::uint64_t next, std::size_t strips,
+                              std::uint64_t most) const {
+        static_assert(run_options::max_wavefront <= scheduler::sets / 2, "a wave's cycles need their own active sets");
         std::size_t due = 0;
-        for (const auto& p : m_.parts) due += p.clock.listed_next(next - 1);
-        if (due < strips * 8) return 1;
+        for (std::size_t k = commit.part_first(); k < commit.part_end(); ++k)
+            due += m_.parts[k].clock.listed_next(next - 1);
+        if (strips == 0 || due < strips * 8) return 1;
         const std::uint64_t h = m_.horizon(next);
-        return h > next ? std::min({most, scheduler::sets / 2, h - next}) : 1;
+        return h > next ? std::min({most, run_options::max_wavefront, h - next}) : 1;
     }
 
     /// The PEs a trace keeps, with its window.
