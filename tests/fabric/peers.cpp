@@ -235,7 +235,7 @@ TEST_CASE("the processes agree on the earliest next cycle, the gravest stop, the
     std::vector<fabric::agreement> agreed(3);
     auto propose = [&](std::size_t k) {
         // Each process leads on a different field: process 0 on next, 1 on stop and busy, 2 on wave.
-        const fabric::agreement mine{.next = k == 0 ? 5 : 9, .stop = k == 1 ? 2u : 0u, .wave = k == 2 ? 16u : 1u,
+        const fabric::agreement mine{.next = k == 0 ? 5u : 9u, .stop = k == 1 ? 2u : 0u, .wave = k == 2 ? 16u : 1u,
                                      .busy = k == 1 ? 40u : 7u};
         agreed[k] = group[k].agree(mine);
     };

@@ -1,6 +1,7 @@
 // The wavefront (run_options::wavefront, fabric.ipp): a busy fabric runs several cycles strip by
 // strip as a wave, which must end exactly as the sweep of one cycle at a time does, on any number
-// of threads, with fabrics of many strips whose streams cross strips and bands every way.
+// of threads and processes, with fabrics of many strips whose streams cross strips and bands every
+// way, and count the same stats.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/fabric/partition.hpp"
 #include "wafer/fabric/run_state.hpp"
+#include "wafer/fabric/stats.hpp"
 #include "wafer/image/checkpoint.hpp"
 
 using namespace wafer;
@@ -157,4 +159,34 @@ TEST_CASE("runs spread over processes agree on their waves and end as one proces
     const auto heat = example("heat2d/heat2d.paint", {"life"}, {{"W", 39}, {"H", 30}, {"N", 3}});
     CHECK(same_spread_as_one(heat, 2, 1) > 0);
     CHECK(same_spread_as_one(heat, 3, 2) > 0);
+}
+
+TEST_CASE("stats counted in waves are those counted cycle by cycle, on threads and on processes") {
+    std::mt19937 rng(7);
+    auto deadlocked = tiled_network(rng, 7, 5, 12, 8);
+    starve_a_reader(deadlocked);
+    const auto layouts = {tiled_network(rng, 8, 6, 12, 8), deadlocked,
+                          example("heat2d/heat2d.paint", {"life"}, {{"W", 39}, {"H", 30}, {"N", 3}})};
+    for (const auto& l : layouts) {
+        INFO(l.pes.size() << " PEs");
+        fabric::run_stats stepwise;
+        fabric::fabric one(l);
+        const auto expected = outcome_of(one, one.run({.wavefront = 1, .stats = &stepwise}));
+        for (const std::size_t threads : {1u, 2u}) {
+            fabric::run_stats counted;
+            fabric::fabric f(l);
+            const auto r = f.run({.threads = threads, .stats = &counted});
+            CHECK(r.wavefront_cycles > 0);
+            CHECK(outcome_of(f, r) == expected);
+            CHECK(counted == stepwise);
+        }
+        std::deque<fabric::fabric> fabrics;
+        std::vector<fabric::run_stats> counted(2);
+        for (int k = 0; k < 2; ++k) fabrics.emplace_back(l);
+        const auto ends = run_together(fabrics, [&](std::size_t k) { return fabric::run_options{.stats = &counted[k]}; });
+        REQUIRE_FALSE(ends.front().failure);
+        CHECK(ends.front().result.wavefront_cycles > 0);
+        CHECK(outcome_of(fabrics.front(), ends.front().result) == expected);
+        CHECK(counted.front() == stepwise);
+    }
 }

@@ -26,7 +26,7 @@ struct run_options {
     /// wavefront: a strip of PEs and routers runs a cycle as soon as the strips it reads have run
     /// the cycle before, so its state is still in cache (fabric.ipp, docs/performance.md). The
     /// outcome is the same for any value; 1 runs each cycle over the whole fabric before the next.
-    /// Runs that trace, count, or hold a program that can fault go cycle by cycle.
+    /// Runs that trace, or hold a program that can fault, go cycle by cycle.
     std::uint64_t wavefront = 16;
     static constexpr std::uint64_t max_wavefront = 16;
     /// Stop before this cycle (0: never), with status `stopped`: the state is the fabric's as that

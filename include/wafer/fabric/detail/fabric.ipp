@@ -125,7 +125,9 @@ struct fabric::impl {
         std::size_t strips = 0;  // this process's
         for (const auto& b : bands) strips += b.part.strips.size();
         // The same in every process, as is the wave they agree on.
-        const bool waves = options.wavefront > 1 && !options.trace && !options.stats &&
+        // Counting goes in waves too: each counter is one PE's or one router's, counted in its own
+        // cycle order. A trace keeps events in cycle order (and cuts them at a count) and does not.
+        const bool waves = options.wavefront > 1 && !options.trace &&
                            std::ranges::all_of(m_.programs, &prepared_program::faultless);
         auto multiple = [&](std::uint64_t every) { return every > 0 ? now / every : 0; };
         std::uint64_t reported = multiple(options.progress_every), saved = multiple(options.checkpoint_every);
