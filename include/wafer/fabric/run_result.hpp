@@ -28,7 +28,7 @@ struct run_options {
     /// outcome is the same for any value; 1 runs each cycle over the whole fabric before the next.
     /// Runs that trace, or hold a program that can fault, go cycle by cycle.
     std::uint64_t wavefront = 16;
-    static constexpr std::uint64_t max_wavefront = 16;
+    static constexpr std::uint64_t max_wavefront = 16;  ///< larger values run waves of this many cycles
     /// Stop before this cycle (0: never), with status `stopped`: the state is the fabric's as that
     /// cycle begins (bursts of work end there), and a run with `resume` goes on from there.
     std::uint64_t stop = 0;

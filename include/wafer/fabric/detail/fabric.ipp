@@ -124,9 +124,9 @@ struct fabric::impl {
         std::uint64_t waved = 0;  // cycles run in waves
         std::size_t strips = 0;  // this process's
         for (const auto& b : bands) strips += b.part.strips.size();
-        // The same in every process, as is the wave they agree on.
-        // Counting goes in waves too: each counter is one PE's or one router's, counted in its own
-        // cycle order. A trace keeps events in cycle order (and cuts them at a count) and does not.
+        // The same in every process, as is each wave, which they agree on. Counting goes in waves
+        // too (each counter is one PE's or router's, counted in its own cycle order); a trace, which
+        // keeps events in cycle order and is cut at a count, does not.
         const bool waves = options.wavefront > 1 && !options.trace &&
                            std::ranges::all_of(m_.programs, &prepared_program::faultless);
         auto multiple = [&](std::uint64_t every) { return every > 0 ? now / every : 0; };
