@@ -42,6 +42,13 @@ struct process_end {
     std::exception_ptr failure;
 };
 
+/// One fabric of `l` for each of `n` processes.
+inline std::deque<fabric::fabric> fabrics_of(const ir::layout& l, std::size_t n) {
+    std::deque<fabric::fabric> fs;
+    for (std::size_t k = 0; k < n; ++k) fs.emplace_back(l);
+    return fs;
+}
+
 /// Runs fabrics[k] as process k of an in-process group (one process: no peers), each with
 /// options_of(k) and its own endpoint.
 inline std::vector<process_end> run_together(std::deque<fabric::fabric>& fabrics,

@@ -39,12 +39,6 @@ ir::layout network(std::uint32_t seed, bool starve = false) {
     }
 }
 
-std::deque<fabric::fabric> fabrics_of(const ir::layout& l, std::size_t n) {
-    std::deque<fabric::fabric> fs;
-    for (std::size_t k = 0; k < n; ++k) fs.emplace_back(l);
-    return fs;
-}
-
 /// Runs every fabric as one process of a group with the same options; process 0's result.
 fabric::run_result together(std::deque<fabric::fabric>& fs, const fabric::run_options& options) {
     const auto ends = run_together(fs, [&](std::size_t) { return options; });

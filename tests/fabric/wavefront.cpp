@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <random>
 #include <string>
 #include <vector>
@@ -77,8 +76,7 @@ std::uint64_t same_as_waves(const ir::layout& l) {
 std::uint64_t same_spread_as_one(const ir::layout& l, std::size_t processes, std::size_t threads) {
     fabric::fabric one(l);
     const auto stepwise = outcome_of(one, one.run({.wavefront = 1}));
-    std::deque<fabric::fabric> fabrics;
-    for (std::size_t k = 0; k < processes; ++k) fabrics.emplace_back(l);
+    auto fabrics = fabrics_of(l, processes);
     const auto ends = run_together(fabrics, [&](std::size_t) { return fabric::run_options{.threads = threads}; });
     INFO(processes << " processes of " << threads << " threads; cycle by cycle: " << stepwise.report);
     for (const auto& e : ends) {
@@ -180,9 +178,8 @@ TEST_CASE("stats counted in waves are those counted cycle by cycle, on threads a
             CHECK(outcome_of(f, r) == expected);
             CHECK(counted == stepwise);
         }
-        std::deque<fabric::fabric> fabrics;
+        auto fabrics = fabrics_of(l, 2);
         std::vector<fabric::run_stats> counted(2);
-        for (int k = 0; k < 2; ++k) fabrics.emplace_back(l);
         const auto ends = run_together(fabrics, [&](std::size_t k) { return fabric::run_options{.stats = &counted[k]}; });
         REQUIRE_FALSE(ends.front().failure);
         CHECK(ends.front().result.wavefront_cycles > 0);
