@@ -1,16 +1,21 @@
 // Run statistics (fabric/stats.hpp): every cycle of a PE is busy, blocked or idle; wavelets in and
 // out match what the layout sends; the same for any number of threads, and the same as the trace
-// of the run says.
+// of the run says. Observing a run (counting, tracing) changes nothing it does.
 #include "wafer/fabric/stats.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <random>
+#include <string>
 #include <vector>
 
 #include "example_layout.hpp"
+#include "layout_builders.hpp"
+#include "outcome.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/fabric/trace.hpp"
 
@@ -35,7 +40,83 @@ counted count(const ir::layout& l, std::size_t threads = 1, const std::function<
     return c;
 }
 
+/// Rows of `w` PEs, one stream each: a sender, relays that pass each wavelet east, and a reader
+/// that may start late, so that the relays wait on full queues. Random counts, delays and queues.
+ir::layout relay_rows(std::mt19937& rng, std::int32_t w, std::int32_t h) {
+    std::vector<ir::pe_program> programs;
+    std::vector<ir::placed_pe> pes;
+    std::vector<ir::router> routers;
+    auto queue = [&](std::size_t queues) { return std::uint8_t(rng() % queues); };
+    for (std::int32_t y = 0; y < h; ++y) {
+        const std::uint32_t count = 1 + rng() % 50, delay = rng() % 2 ? rng() % 40 : 0;
+        std::vector<word> data(count);
+        for (std::uint32_t i = 0; i < count; ++i) data[i] = word(100 * y + std::int32_t(i));
+        const std::uint8_t send_q = queue(hw::wse2_output_queue_length.size());
+        const std::uint8_t read_q = queue(hw::wse2_input_queue_length.size());
+        const auto base = std::uint32_t(programs.size());
+        programs.push_back(program("send", {op(opcode::mov, data_type::i16, {count}, fabout(send_q), {mem(0)})}, count,
+                                   {words(0, data)}));
+        std::vector<ir::dsd_op> read;
+        if (delay) read.push_back(op(opcode::mov, data_type::i16, {delay}, mem(count), {imm(0)}));
+        read.push_back(op(opcode::mov, data_type::i16, {count}, mem(0), {fabin(read_q)}));
+        programs.push_back(program("read", read, count + delay));
+        for (std::int32_t x = 0; x < w; ++x) {
+            const int rx = (x + 1) % 2, tx = x % 2;  // the color it reads, and the one it sends on
+            const std::string name = "p" + std::to_string(x) + "_" + std::to_string(y);
+            if (x == 0) {
+                pes.push_back(place(x, y, base, name, {}, {{send_q, tx}}));
+                routers.push_back(route(x, y, {{tx, "C>R"}}));
+            } else if (x + 1 == w) {
+                pes.push_back(place(x, y, base + 1, name, {{read_q, rx}}));
+                routers.push_back(route(x, y, {{rx, "L>C"}}));
+            } else {
+                const std::uint8_t in = queue(hw::wse2_input_queue_length.size());
+                const std::uint8_t out = queue(hw::wse2_output_queue_length.size());
+                pes.push_back(place(x, y, std::uint32_t(programs.size()), name, {{in, rx}}, {{out, tx}}));
+                const auto relay = op(opcode::mov, data_type::i16, {count}, fabout(out), {fabin(in)});
+                programs.push_back(program("relay", {relay}, 0));
+                routers.push_back(route(x, y, {{rx, "L>C"}, {tx, "C>R"}}));
+            }
+        }
+    }
+    return make_layout(w, h, programs, pes, routers);
+}
+
 }  // namespace
+
+TEST_CASE("a run counted or traced is one that is not, at its end and at any stop: relay rows, the examples") {
+    std::mt19937 rng(20261205);
+    std::vector<ir::layout> layouts;
+    constexpr std::size_t rows = 6;
+    for (std::size_t round = 0; round < rows; ++round)
+        layouts.push_back(relay_rows(rng, 3 + std::int32_t(round) * 3, 2 + std::int32_t(round % 3)));
+    layouts.push_back(example("heat2d/heat2d.paint", {"life"}, {{"W", 12}, {"H", 9}, {"N", 2}}));
+    layouts.push_back(example("deadlock/deadlock.paint", {"pipeline", "deadlock"}, {{"N", n}}));
+    for (std::size_t k = 0; k < layouts.size(); ++k) {
+        const auto& l = layouts[k];
+        // Every cycle of the smaller fabrics: a PE's burst that would run past a stop is cut there.
+        const std::uint64_t cycles = fabric::fabric(l).run().cycles;
+        std::vector<std::uint64_t> stops{0, cycles / 3, cycles / 2 + 1};
+        if (l.pes.size() <= 20)
+            for (std::uint64_t stop = 1; stop < cycles; ++stop) stops.push_back(stop);
+        for (const std::uint64_t stop : stops) {
+            for (const std::size_t threads : {1u, 2u}) {
+                INFO(l.width << " x " << l.height << ", stop " << stop << ", " << threads << " threads");
+                fabric::fabric plain(l), counted(l), traced(l);
+                fabric::run_stats stats;
+                fabric::trace trace;
+                const auto expected = outcome_of(plain, plain.run({.threads = threads, .stop = stop}));
+                // A relay row's PEs only move elements: a burst that would run past the stop is cut
+                // there (a scalar instruction, as in the examples, may end past it).
+                if (stop > 0 && k < rows) CHECK(std::ranges::max(expected.pe_cycles) <= stop);
+                const auto counted_run = counted.run({.threads = threads, .stop = stop, .stats = &stats});
+                const auto traced_run = traced.run({.threads = threads, .stop = stop, .trace = &trace});
+                CHECK(outcome_of(counted, counted_run) == expected);
+                CHECK(outcome_of(traced, traced_run) == expected);
+            }
+        }
+    }
+}
 
 TEST_CASE("the pipeline's stats: each PE's cycles add up, n wavelets leave a and b and land in b and c, one link per color") {
     const auto l = example("pipeline/pipeline.paint", {"pipeline"}, {{"N", n}});
