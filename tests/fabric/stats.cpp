@@ -17,6 +17,7 @@
 #include "layout_builders.hpp"
 #include "outcome.hpp"
 #include "wafer/fabric/fabric.hpp"
+#include "wafer/fabric/run_state.hpp"
 #include "wafer/fabric/trace.hpp"
 
 using namespace wafer;
@@ -95,7 +96,9 @@ TEST_CASE("a run counted or traced is one that is not, at its end and at any sto
     for (std::size_t k = 0; k < layouts.size(); ++k) {
         const auto& l = layouts[k];
         // Every cycle of the smaller fabrics: a PE's burst that would run past a stop is cut there.
-        const std::uint64_t cycles = fabric::fabric(l).run().cycles;
+        fabric::fabric whole(l);
+        const auto ended = outcome_of(whole, whole.run());
+        const std::uint64_t cycles = ended.cycles;
         std::vector<std::uint64_t> stops{0, cycles / 3, cycles / 2 + 1};
         if (l.pes.size() <= 20)
             for (std::uint64_t stop = 1; stop < cycles; ++stop) stops.push_back(stop);
@@ -113,7 +116,22 @@ TEST_CASE("a run counted or traced is one that is not, at its end and at any sto
                 const auto traced_run = traced.run({.threads = threads, .stop = stop, .trace = &trace});
                 CHECK(outcome_of(counted, counted_run) == expected);
                 CHECK(outcome_of(traced, traced_run) == expected);
+                if (expected.status != fabric::run_status::stopped) continue;
+                // What a stop shows is all a run needs to go on, on another fabric too.
+                fabric::fabric other(l);
+                other.restore(plain.state());
+                CHECK(outcome_of(other, other.run({.threads = threads, .resume = true})) == ended);
             }
+        }
+        // So is what a checkpoint shows, taken while the run goes on.
+        fabric::fabric f(l);
+        std::vector<fabric::run_state> states;
+        const auto saved = [&](std::uint64_t) { states.push_back(f.state()); };
+        CHECK(outcome_of(f, f.run({.checkpoint_every = cycles / 4 + 1, .checkpoint = saved})) == ended);
+        for (const auto& state : states) {
+            fabric::fabric other(l);
+            other.restore(state);
+            CHECK(outcome_of(other, other.run({.resume = true})) == ended);
         }
     }
 }

@@ -27,6 +27,9 @@ struct machine {
 
     std::vector<pe_state> pes;
     std::vector<pe_wait> waits;                        ///< per PE
+    /// Per PE: it rides its router (router.hpp: the router's visit steps it, out of the scheduler).
+    /// Not part of the run state: a run ends with no PE riding.
+    std::vector<std::uint8_t> riding;
     std::vector<word> memory;                          ///< the pool of every PE's words
     std::vector<std::unique_ptr<word[]>> grown;        ///< per PE: its full-size block once it grew past its pool slice
     std::vector<std::uint32_t> registers;

@@ -52,10 +52,20 @@ public:
     }
 
 private:
+    /// The PE steps next at `at`. A relay due in the next cycle, before the horizon, rides its
+    /// router instead of waiting in the scheduler (router.hpp); a run that is observed keeps every
+    /// step here, where it is recorded.
     [[gnu::always_inline]] void reschedule(std::uint64_t at) {
         p_->since = at;
-        part_.clock.schedule(i_, at);
         part_.happened(std::min(at, m_.limit));
+        if (pp_->relays && at == now_ + 1 && at < horizon_ && !part_.observed && p_->busy_threads == 0 &&
+            p_->main == main_state::in_op && walk_of(p_->op).shape == prepared_op::form::relay &&
+            part_.owns_router(p_->router)) {
+            m_.riding[i_] = 1;
+            part_.clock.list_router(p_->router, at);
+            return;
+        }
+        part_.clock.schedule(i_, at);
     }
 
     /// One step's work from cycle now_: what it costs, or 0 when the PE waits, is done or faulted.

@@ -16,6 +16,7 @@
 
 #include "wafer/core/half.hpp"
 #include "wafer/fabric/machine.hpp"
+#include "wafer/fabric/pe.hpp"
 #include "wafer/fabric/wavelet.hpp"
 
 namespace wafer::fabric {
@@ -24,15 +25,21 @@ class router_stepper {
 public:
     /// For one run: the pools do not move while it lasts.
     /// Moves the routers of partition `part`, on one thread.
-    router_stepper(machine& m, partition& part)
-        : m_(m), part_(part), routers_(m.routers.data()), colors_(m.colors.data()), places_(m.color_places.data()),
-          buffers_(m.buffers.data()), queues_(m.queues.data()) {}
+    router_stepper(machine& m, partition& part, pe_executor& pes)
+        : m_(m), part_(part), pes_(pes), routers_(m.routers.data()), colors_(m.colors.data()),
+          places_(m.color_places.data()), buffers_(m.buffers.data()), queues_(m.queues.data()) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
     void step(std::uint32_t r, std::uint64_t now) {
         const auto& rs = routers_[r];
         visit v;
+        // A PE riding this router steps first, as it would have in the cycle's PE phase: nothing
+        // between reads or changes what it does (its queues are this router's alone).
+        if (rider_due(rs) && m_.pes[std::size_t(rs.pe)].since <= now) {
+            m_.riding[std::size_t(rs.pe)] = 0;
+            if (!relay(std::uint32_t(rs.pe), now)) step_rider(std::uint32_t(rs.pe), now);
+        }
         const std::uint32_t n = rs.color_count;
         const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
         for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) {
@@ -43,7 +50,7 @@ public:
         if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise.
-        if (v.more) part_.wake_router(std::int32_t(r));
+        if (v.more || rider_due(rs)) part_.wake_router(std::int32_t(r));
     }
 
     /// Fetches what step(r) reads, a few routers before it: all of router r's colors and buffers
@@ -73,6 +80,7 @@ private:
 
     machine& m_;
     partition& part_;
+    pe_executor& pes_;
     const router_state* routers_;
     color_state* colors_;
     const color_place* places_;
@@ -80,6 +88,39 @@ private:
     queue_state* queues_;
 
     const color_place& place(const color_state& cs) const { return places_[&cs - colors_]; }
+
+    // ---- a PE riding its router (pe_executor::reschedule) ----
+    // A PE relaying wavelets from queue to queue, due in the next cycle before the horizon, leaves
+    // the scheduler: its router's next visit steps it, and moves the relay's one element itself,
+    // the common case, without a step of the PE. A PE that rides is due (it rides only from a step
+    // that moved something, and a step that leaves it waiting puts it back in the scheduler), so
+    // no stop or checkpoint finds one riding.
+
+    /// Whether router `rs`'s PE rides it: it is due at the router's next visit.
+    bool rider_due(const router_state& rs) const { return rs.rider && m_.riding[std::size_t(rs.pe)]; }
+
+    /// Riding PE `i`'s step at cycle `now` when it moves one element, short of its last and before
+    /// the horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for
+    /// anything else, which its own step does.
+    bool relay(std::uint32_t i, std::uint64_t now) {
+        pe_state& p = m_.pes[i];
+        const ir::dsd_op& op = m_.layout->programs[p.program].dsd_ops[p.op.op];
+        queue_state& in = queues_[p.queues + std::uint32_t(p.input_queue(op.src[0].queue))];
+        queue_state& out = queues_[p.queues + std::uint32_t(p.output_queue(op.dst.queue))];
+        if (in.items.size() != 1 || in.controls != 0 || out.items.full() || p.op.elements - p.op.done <= 1 ||
+            now + 1 >= m_.horizon(now))
+            return false;
+        // The step would wake this router for this cycle, if the output queue was empty: it is here.
+        out.push(wavelet{in.pop().data & (ir::words_of(op.type) == 1 ? 0xffffu : 0xffffffffu), 0});
+        ++p.op.done;
+        p.since = now + 1;
+        part_.happened(now + 1);
+        m_.riding[i] = 1;
+        return true;
+    }
+
+    /// The riding PE's own step (pe_executor::reschedule decides whether it rides on).
+    [[gnu::noinline]] void step_rider(std::uint32_t i, std::uint64_t now) { pes_.step(i, now); }
 
     /// The input queue a color delivers to: its own, or for a message-passing color the bank's.
     std::int32_t core_queue(const color_state& cs) const {

@@ -203,6 +203,7 @@ struct router_state {
     std::uint32_t colors = 0;                             ///< first color_state
     std::uint8_t color_count = 0;
     std::uint8_t mp_banks = 0;
+    bool rider = false;                                   ///< its PE's program relays: the PE may ride it
     std::uint32_t buffers = 0;                            ///< first input_buffer
     std::uint16_t buffer_count = 0;
     std::array<std::int32_t, hw::ports> neighbour{};      ///< router index by port (core unused), no_router or off_fabric

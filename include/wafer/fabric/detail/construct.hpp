@@ -121,6 +121,7 @@ public:
                 if (!configured && used_queues(placed) == 0) continue;
                 const std::uint32_t r = router_at(placed.x, placed.y);
                 m_.routers[r].pe = std::int32_t(j);
+                m_.routers[r].rider = m_.programs[placed.program].relays;
                 if (configured) colors_of(r, l_.routers[i]);
             }
             if (i < l_.routers.size() && m_.grid[cell(l_.routers[i].x, l_.routers[i].y)] < 0)
@@ -292,6 +293,7 @@ private:
         reserve_huge(m_.waits, n);
         m_.pes.resize(n);
         m_.waits.resize(n);
+        m_.riding.assign(n, 0);
         std::size_t words = 0, registers = 0, queues = 0, threads = 0, fifos = 0, stacks = 0, walks = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const auto& placed = l_.pes[i];

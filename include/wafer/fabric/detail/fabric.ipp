@@ -83,7 +83,8 @@ struct fabric::impl {
     }
 
     std::size_t state_bytes() const noexcept {
-        return m_.pes.capacity() * sizeof(pe_state) + m_.registers.capacity() * sizeof(std::uint32_t) +
+        return m_.pes.capacity() * sizeof(pe_state) + m_.riding.capacity() +
+               m_.registers.capacity() * sizeof(std::uint32_t) +
                m_.queues.capacity() * sizeof(queue_state) + m_.threads.capacity() * sizeof(microthread) +
                m_.fifos.capacity() * sizeof(fifo_state) + m_.stacks.capacity() * sizeof(std::uint32_t) +
                m_.walks.capacity() * (sizeof(prepared_op) + sizeof(ir::dsd_op)) +
@@ -226,6 +227,7 @@ struct fabric::impl {
         }
         if (tracing) take_events(*options.trace);
         for (auto& p : m_.parts) p.observed = false, p.tracing = nullptr, p.counting = nullptr;
+        dismount();
         for (const auto& e : failures)
             if (e) std::rethrow_exception(e);
         if (why == detail::failed) throw peer_failure();
@@ -240,6 +242,18 @@ struct fabric::impl {
         }
         result.wavefront_cycles = waved;
         return result;
+    }
+
+    /// After a run, no PE rides its router (router.hpp): one still due, in a run cut short by a
+    /// failure, goes back to its band's scheduler for the cycle after the last, so the run state
+    /// holds it.
+    void dismount() {
+        for (std::uint32_t i = 0; i < m_.pes.size(); ++i) {
+            if (!m_.riding[i]) continue;
+            m_.riding[i] = 0;
+            auto& clock = m_.part_of_pe(i).clock;
+            if (m_.waits[i] == pe_wait::scheduled) clock.schedule(i, clock.now() + 1);
+        }
     }
 
     /// How many cycles from `next` this process would run as one wavefront, should the clock go
@@ -350,7 +364,7 @@ struct fabric::impl {
 
     /// A partition at work on its thread: its PEs step, then its routers move, strip by strip.
     struct band {
-        band(machine& m, partition& p) : part(p), pes(m, p), routers(m, p) {}
+        band(machine& m, partition& p) : part(p), pes(m, p), routers(m, p, pes) {}
 
         /// Where strip `j` begins: where the one before ends.
         strip start_of(std::size_t j) const noexcept {
