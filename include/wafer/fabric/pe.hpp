@@ -122,7 +122,7 @@ private:
         if (in && in->items.full()) part_.wake_router(std::int32_t(p_->router));
         if (out && out->items.empty()) part_.wake_router(std::int32_t(p_->router));
         const bool narrow = ir::words_of(op.type) == 1;
-        const std::uint32_t bits = narrow ? 0xffffu : 0xffffffffu;  // a 16-bit element is a wavelet's low half
+        const std::uint32_t bits = element_bits(ir::words_of(op.type));
         word* const mem = w.shape == prepared_op::form::relay ? nullptr : memory();  // a relay has no memory operand
         constexpr int inner = ir::max_rank - 1;
         auto at = [&](int slot, std::uint64_t e) { return mem + o.base[std::size_t(slot)] + std::int64_t(e) * w.stride[std::size_t(slot)][inner]; };
@@ -165,8 +165,7 @@ private:
                 return 0;
             }
         }
-        const bool narrow = ir::words_of(op.type) == 1;
-        const std::uint32_t bits = narrow ? 0xffffu : 0xffffffffu;  // a 16-bit element is a wavelet's low half
+        const std::uint32_t bits = element_bits(ir::words_of(op.type));
         dsd_batch b;
         b.memory = memory();
         b.count = 1;

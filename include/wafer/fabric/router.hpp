@@ -50,7 +50,7 @@ public:
         if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise.
-        if (v.more || rider_due(rs)) part_.wake_router(std::int32_t(r));
+        if (v.more) part_.wake_router(std::int32_t(r));
     }
 
     /// Fetches what step(r) reads, a few routers before it: all of router r's colors and buffers
@@ -105,17 +105,18 @@ private:
     bool relay(std::uint32_t i, std::uint64_t now) {
         pe_state& p = m_.pes[i];
         const ir::dsd_op& op = m_.layout->programs[p.program].dsd_ops[p.op.op];
-        queue_state& in = queues_[p.queues + std::uint32_t(p.input_queue(op.src[0].queue))];
-        queue_state& out = queues_[p.queues + std::uint32_t(p.output_queue(op.dst.queue))];
+        queue_state& in = m_.input_queue(i, op.src[0].queue);
+        queue_state& out = m_.output_queue(i, op.dst.queue);
         if (in.items.size() != 1 || in.controls != 0 || out.items.full() || p.op.elements - p.op.done <= 1 ||
             now + 1 >= m_.horizon(now))
             return false;
         // The step would wake this router for this cycle, if the output queue was empty: it is here.
-        out.push(wavelet{in.pop().data & (ir::words_of(op.type) == 1 ? 0xffffu : 0xffffffffu), 0});
+        out.push(wavelet{in.pop().data & element_bits(ir::words_of(op.type)), 0});
         ++p.op.done;
         p.since = now + 1;
         part_.happened(now + 1);
         m_.riding[i] = 1;
+        part_.clock.list_router(p.router, now + 1);  // as pe_executor::reschedule does
         return true;
     }
 

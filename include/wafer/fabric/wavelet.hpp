@@ -23,6 +23,10 @@ struct wavelet {
     friend constexpr bool operator==(const wavelet&, const wavelet&) = default;
 };
 
+/// The data bits of a wavelet that an element of `words` 16-bit words fills: a 16-bit element is
+/// its low half.
+constexpr std::uint32_t element_bits(std::uint32_t words) noexcept { return words == 1 ? 0xffffu : 0xffffffffu; }
+
 enum class switch_command : std::uint8_t { nop, advance, reset };
 
 constexpr switch_command first_command(std::uint32_t data) noexcept {

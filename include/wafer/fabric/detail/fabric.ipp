@@ -244,15 +244,15 @@ struct fabric::impl {
         return result;
     }
 
-    /// After a run, no PE rides its router (router.hpp): one still due, in a run cut short by a
-    /// failure, goes back to its band's scheduler for the cycle after the last, so the run state
+    /// After a run, no PE rides its router (router.hpp): one left, in a run cut short by a failure,
+    /// is due, and goes back to its band's scheduler for the cycle after the last, so the run state
     /// holds it.
     void dismount() {
         for (std::uint32_t i = 0; i < m_.pes.size(); ++i) {
             if (!m_.riding[i]) continue;
             m_.riding[i] = 0;
             auto& clock = m_.part_of_pe(i).clock;
-            if (m_.waits[i] == pe_wait::scheduled) clock.schedule(i, clock.now() + 1);
+            clock.schedule(i, clock.now() + 1);
         }
     }
 
