@@ -44,8 +44,11 @@ public:
         const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
         for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) {
             color_state& cs = colors_[rs.colors + c];
-            if (cs.kind == color_kind::route && !cs.core_shared) [[likely]] move<true>(rs, cs, v, now);
-            else move_any(rs, cs, v, now);
+            if (cs.kind == color_kind::route && !cs.core_shared) [[likely]] {
+                if (!hop(rs, cs, v, now)) move<true>(rs, cs, v, now);
+            } else {
+                move_any(rs, cs, v, now);
+            }
         }
         if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
@@ -172,6 +175,24 @@ private:
         return q.pop();
     }
 
+    /// A move takes the wavelet at the head of output queue `q`, noting whether more wait there.
+    [[gnu::always_inline]] wavelet take(const router_state& rs, queue_state& q, visit& v, std::uint64_t now) {
+        const wavelet w = pop_output(rs, q, now);
+        v.more = v.more || !q.items.empty();
+        return w;
+    }
+
+    /// A move takes the wavelet at the head of buffer `source`, noting whether more wait there.
+    [[gnu::always_inline]] wavelet take(std::int32_t source, visit& v, std::uint64_t now) {
+        input_buffer& b = buffers_[std::size_t(source)];
+        // Only a full buffer held its writer back.
+        if (b.items.full()) part_.wake_router(m_.buffer_places[std::size_t(source)].writer);
+        b.touch(now);
+        const wavelet w = b.items.pop();
+        v.more = v.more || b.start_size > 1;  // what was there at the start of the cycle and is left
+        return w;
+    }
+
     /// Moves color cs's waiting wavelet, if any, when every output can take it. The wavelet waiting
     /// is at the head of the buffer the current position takes input from, if it held one at the
     /// start of the cycle (one that arrived in it leaves the next), or at the head of the PE output
@@ -203,8 +224,7 @@ private:
             }
             if (!ready<Route>(cs, pos, outputs, now)) return;
             v.busy = std::uint8_t(v.busy | outputs | core_input);
-            out = pop_output(rs, q, now);
-            v.more = v.more || !q.items.empty();
+            out = take(rs, q, v, now);
             from_core = true;
         } else {
             if (pos.source < 0) return;
@@ -228,11 +248,7 @@ private:
             }
             if (!ready<Route>(cs, pos, outputs, now)) return;
             v.busy = std::uint8_t(v.busy | outputs | (adds ? core_input : 0));
-            // Only a full buffer held its writer back.
-            if (b.items.full()) part_.wake_router(m_.buffer_places[std::size_t(pos.source)].writer);
-            b.touch(now);
-            out = b.items.pop();
-            v.more = v.more || b.start_size > 1;  // what was there at the start of the cycle and is left
+            out = take(pos.source, v, now);
             if (!Route && adds)
                 out.data = sp_bits(sp_value(out.data) +
                                    float(half_value(std::uint16_t(pop_output(rs, queues_[std::size_t(cs.core_feed)], now).data))));
@@ -245,8 +261,53 @@ private:
         v.more = deliver_switching<Route>(rs, cs, pos, outputs, out, from_core, adds, now) || v.more;
     }
 
+    /// A plain route's hop: from one source (a buffer, or the core's output queue) to a neighbour's
+    /// buffer, the core's input queue, or both, the move almost every wavelet makes. It decides as
+    /// move<true> does, step for step, without its loops over outputs; false for a position of
+    /// another shape (more outputs, one off the fabric), which move<true> takes.
+    [[gnu::always_inline]] bool hop(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+        const position_state& pos = cs.at;
+        if (!pos.has_input) return true;
+        const bool from_core = pos.input == hw::port::core;
+        queue_state* feed = nullptr;
+        if (from_core) {
+            if (v.busy & core_input) {
+                v.more = true;  // lost the port
+                return true;
+            }
+            if (cs.core_feed < 0 || cs.teardown) return true;
+            feed = &queues_[std::size_t(cs.core_feed)];
+            if (feed->items.empty()) return true;
+        } else {
+            if (pos.source < 0 || buffers_[std::size_t(pos.source)].size_at(now) == 0) return true;
+        }
+        // A wavelet waits (move<true> would find the same so far): now the position's shape.
+        const std::uint8_t outputs = pos.outputs;
+        const unsigned beside = outputs & ~hw::bit(hw::port::core);
+        if (outputs == 0 || (beside & (beside - 1)) != 0) return false;  // (has_single_bit: a call without popcnt)
+        const std::int32_t t = beside ? pos.target(hw::port(std::countr_zero(beside))) : no_acceptor;
+        if (beside && t < 0) return false;
+        if ((outputs & v.busy) != 0) {
+            v.more = true;
+            return true;
+        }
+        const bool to_the_core = (outputs & hw::bit(hw::port::core)) != 0;
+        if (to_the_core && (cs.core_queue < 0 || queues_[std::size_t(cs.core_queue)].items.full())) return true;
+        if (beside && !room(t, now)) return true;
+        v.busy = std::uint8_t(v.busy | outputs | (from_core ? core_input : 0));
+        const wavelet out = from_core ? take(rs, *feed, v, now) : take(pos.source, v, now);
+        v.moved = true;
+        if (out.flags != 0 || part_.observed) [[unlikely]] {  // a switch may change; the run is watched
+            v.more = deliver_switching<true>(rs, cs, pos, outputs, out, from_core, false, now) || v.more;
+            return true;
+        }
+        if (to_the_core) deliver_to<true>(rs, cs, hw::port::core, to_core, out, now);
+        if (beside) deliver_to<true>(rs, cs, hw::port(std::countr_zero(beside)), t, out, now);
+        return true;
+    }
+
     /// deliver() for a control wavelet or a flip send's last: what it does to the color's switch
-    /// (out of line: the common visit moves data); whether the switch changed.
+    /// (out of line: the common visit moves data, unobserved); whether the switch changed.
     template <bool Route>
     [[gnu::noinline]] bool deliver_switching(const router_state& rs, color_state& cs, const position_state& pos,
                                              std::uint8_t outputs, wavelet out, bool from_core, bool adds,
@@ -327,26 +388,32 @@ private:
         if (part_.observed) [[unlikely]] observe(rs, cs, pos, outputs, out, from_core, now);
         if (outputs == 0) ++part_.sunk;  // a position whose outputs boundary suppression removed
         for (unsigned o = outputs; o; o &= o - 1) {
-            const int p = std::countr_zero(o);
-            const std::int32_t t = pos.target(hw::port(p));
-            if (t >= 0) {
-                auto& target = buffers_[std::size_t(t)];
-                if (target.border) [[unlikely]] {  // another partition's: delivered at the commit
-                    part_.crossings.push_back(crossing{std::uint32_t(t), out});
-                    continue;
-                }
-                target.touch(now);
-                target.items.push(out);
-                // Its owner is this partition's (or it would be a border buffer): listed for the next cycle.
-                part_.clock.list_router(target.router, now + 1);
-            } else if (t == to_core) {
-                auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
-                // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
-                if (q.items.size() < 2) part_.wake_pe(m_.waits, rs.pe, now + 1);
-                q.push(out);
-            } else {  // off_fabric: ready() let only these through
-                drop(rs, cs, p, now);
+            const auto p = hw::port(std::countr_zero(o));
+            deliver_to<Route>(rs, cs, p, pos.target(p), out, now);
+        }
+    }
+
+    /// Sends `out` through port `p`, which leads to `t`.
+    template <bool Route>
+    [[gnu::always_inline]] void deliver_to(const router_state& rs, const color_state& cs, hw::port p, std::int32_t t,
+                                           const wavelet& out, std::uint64_t now) {
+        if (t >= 0) {
+            auto& target = buffers_[std::size_t(t)];
+            if (target.border) [[unlikely]] {  // another partition's: delivered at the commit
+                part_.crossings.push_back(crossing{std::uint32_t(t), out});
+                return;
             }
+            target.touch(now);
+            target.items.push(out);
+            // Its owner is this partition's (or it would be a border buffer): listed for the next cycle.
+            part_.clock.list_router(target.router, now + 1);
+        } else if (t == to_core) {
+            auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
+            // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
+            if (q.items.size() < 2) part_.wake_pe(m_.waits, rs.pe, now + 1);
+            q.push(out);
+        } else {  // off_fabric: ready() let only these through
+            drop(rs, cs, int(p), now);
         }
     }
 };
