@@ -35,7 +35,7 @@ public:
             part_.clock.schedule(i_, m_.limit + 1);
             return;
         }
-        if (now != horizon_cycle_) horizon_ = m_.horizon(now), horizon_cycle_ = now;
+        horizon(now);
         for (;;) {
             const std::uint64_t cost = burst();
             if (cost == 0) {  // it waits, is done, or faulted
@@ -49,6 +49,12 @@ public:
             part_.happened(at);
             now_ = at;
         }
+    }
+
+    /// machine::horizon(now), computed once per cycle (the routers' visits ask too).
+    std::uint64_t horizon(std::uint64_t now) noexcept {
+        if (now != horizon_cycle_) horizon_ = m_.horizon(now), horizon_cycle_ = now;
+        return horizon_;
     }
 
 private:

@@ -38,7 +38,7 @@ public:
         // between reads or changes what it does (its queues are this router's alone).
         if (rider_due(rs) && m_.pes[std::size_t(rs.pe)].since <= now) {
             m_.riding[std::size_t(rs.pe)] = 0;
-            if (!relay(std::uint32_t(rs.pe), now)) step_rider(std::uint32_t(rs.pe), now);
+            if (!relay(std::uint32_t(rs.pe), now, v)) step_rider(std::uint32_t(rs.pe), now);
         }
         const std::uint32_t n = rs.color_count;
         const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
@@ -105,13 +105,13 @@ private:
     /// Riding PE `i`'s step at cycle `now` when it moves one element, short of its last and before
     /// the horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for
     /// anything else, which its own step does.
-    bool relay(std::uint32_t i, std::uint64_t now) {
+    bool relay(std::uint32_t i, std::uint64_t now, visit& v) {
         pe_state& p = m_.pes[i];
         const ir::dsd_op& op = m_.layout->programs[p.program].dsd_ops[p.op.op];
         queue_state& in = m_.input_queue(i, op.src[0].queue);
         queue_state& out = m_.output_queue(i, op.dst.queue);
         if (in.items.size() != 1 || in.controls != 0 || out.items.full() || p.op.elements - p.op.done <= 1 ||
-            now + 1 >= m_.horizon(now))
+            now + 1 >= pes_.horizon(now))
             return false;
         // The step would wake this router for this cycle, if the output queue was empty: it is here.
         out.push(wavelet{in.pop().data & element_bits(ir::words_of(op.type)), 0});
@@ -119,7 +119,7 @@ private:
         p.since = now + 1;
         part_.happened(now + 1);
         m_.riding[i] = 1;
-        part_.clock.list_router(p.router, now + 1);  // as pe_executor::reschedule does
+        v.more = true;  // its router comes again next cycle, as pe_executor::reschedule lists it
         return true;
     }
 
