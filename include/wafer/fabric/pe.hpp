@@ -35,7 +35,7 @@ public:
             part_.clock.schedule(i_, m_.limit + 1);
             return;
         }
-        horizon(now);
+        horizon(now);  // this cycle's, which reschedule() and the bursts read
         for (;;) {
             const std::uint64_t cost = burst();
             if (cost == 0) {  // it waits, is done, or faulted

@@ -197,8 +197,9 @@ private:
     /// is at the head of the buffer the current position takes input from, if it held one at the
     /// start of the cycle (one that arrived in it leaves the next), or at the head of the PE output
     /// queue that feeds the core port (a color in teardown takes nothing from its core). `Route`: a
-    /// plain route fed by at most one output queue, the common case, compiled without the fabric
-    /// adder, message passing and shared feeds; move_any handles every color, out of line.
+    /// plain route fed by at most one output queue whose position hop() does not take (several
+    /// neighbours, none, one off the fabric), compiled without the fabric adder, message passing
+    /// and shared feeds; move_any handles every color, out of line.
     template <bool Route>
     [[gnu::always_inline]] inline void move(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
         const position_state& pos = cs.at;
@@ -264,7 +265,7 @@ private:
     /// A plain route's hop: from one source (a buffer, or the core's output queue) to a neighbour's
     /// buffer, the core's input queue, or both, the move almost every wavelet makes. It decides as
     /// move<true> does, step for step, without its loops over outputs; false for a position of
-    /// another shape (more outputs, one off the fabric), which move<true> takes.
+    /// another shape (several neighbours, no output, one off the fabric), which move<true> takes.
     [[gnu::always_inline]] bool hop(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
         const position_state& pos = cs.at;
         if (!pos.has_input) return true;
