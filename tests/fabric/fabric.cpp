@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -276,6 +277,23 @@ TEST_CASE("a socket bound to no color blocks its reader, and the report says so"
     REQUIRE(r.status == run_status::deadlock);
     CHECK(contains(fabric::report(r), "reading socket rx (input queue 3, bound to no color)"));
     CHECK(contains(fabric::report(r), "its queue is bound to no color"));
+}
+
+TEST_CASE("a color in teardown takes nothing from its core, on a sender's router and on a relay's") {
+    // pipeline(): a's router sends color 0 from its core; b's takes color 0 in and sends color 1 out.
+    for (const auto [router, color] : {std::pair{0, 0}, std::pair{1, 1}}) {
+        INFO("router (" << router << ",0), color " << color << " in teardown");
+        auto layout = pipeline(16, 16);
+        layout.routers[std::size_t(router)].colors[std::size_t(color)].teardown = true;
+        fabric::fabric f(layout);
+        const auto r = f.run();
+        REQUIRE(r.status == run_status::deadlock);
+        const auto c = std::ranges::find_if(r.blocked, [](const auto& b) { return b.who.name == "c"; });
+        REQUIRE(c != r.blocked.end());
+        CHECK(c->threads[0].done == 0);
+        const auto where = "router (" + std::to_string(router) + ",0) holds color " + std::to_string(color);
+        CHECK(contains(fabric::report(r), where + " in teardown"));
+    }
 }
 
 TEST_CASE("a wavelet routed off the fabric is dropped with a warning") {

@@ -12,6 +12,7 @@
 // arrives leaves the cycle after, and room freed in a cycle is usable from the next.
 #include <bit>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "wafer/core/half.hpp"
@@ -41,19 +42,21 @@ public:
             if (!relay(std::uint32_t(rs.pe), now, v)) step_rider(std::uint32_t(rs.pe), now);
         }
         const std::uint32_t n = rs.color_count;
-        const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
-        for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) {
-            color_state& cs = colors_[rs.colors + c];
-            if (cs.kind == color_kind::route && !cs.core_shared) [[likely]] {
-                if (!hop(rs, cs, v, now)) move<true>(rs, cs, v, now);
-            } else {
-                move_any(rs, cs, v, now);
+        if (n != 2 || !in_and_out(rs, v, now)) {
+            const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
+            for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) {
+                color_state& cs = colors_[rs.colors + c];
+                if (cs.kind == color_kind::route && !cs.core_shared) [[likely]] {
+                    if (!hop(rs, cs, v, now)) move<true>(rs, cs, v, now);
+                } else {
+                    move_any(rs, cs, v, now);
+                }
             }
         }
         if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise.
-        if (v.more) part_.wake_router(std::int32_t(r));
+        if (v.more) part_.clock.list_router(r, now + 1);
     }
 
     /// Fetches what step(r) reads, a few routers before it: all of router r's colors and buffers
@@ -105,7 +108,7 @@ private:
     /// Riding PE `i`'s step at cycle `now` when it moves one element, short of its last and before
     /// the horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for
     /// anything else, which its own step does.
-    bool relay(std::uint32_t i, std::uint64_t now, visit& v) {
+    [[gnu::always_inline]] bool relay(std::uint32_t i, std::uint64_t now, visit& v) {
         pe_state& p = m_.pes[i];
         const ir::dsd_op& op = m_.layout->programs[p.program].dsd_ops[p.op.op];
         queue_state& in = m_.input_queue(i, op.src[0].queue);
@@ -117,9 +120,9 @@ private:
         out.push(wavelet{in.pop().data & element_bits(ir::words_of(op.type)), 0});
         ++p.op.done;
         p.since = now + 1;
-        part_.happened(now + 1);
         m_.riding[i] = 1;
-        v.more = true;  // its router comes again next cycle, as pe_executor::reschedule lists it
+        v.moved = true;  // the PE steps again next cycle (hop_cycles after now)
+        v.more = true;   // its router comes again next cycle, as pe_executor::reschedule lists it
         return true;
     }
 
@@ -297,13 +300,44 @@ private:
         if (beside && !room(t, now)) return true;
         v.busy = std::uint8_t(v.busy | outputs | (from_core ? core_input : 0));
         const wavelet out = from_core ? take(rs, *feed, v, now) : take(pos.source, v, now);
+        pass(rs, cs, v, out, from_core, to_the_core, beside, t, now);
+        return true;
+    }
+
+    /// A hop's wavelet `out`, taken, goes on to the core (`to_the_core`) and to neighbour port
+    /// `beside` (a bit; 0 none), which leads to buffer `t`.
+    [[gnu::always_inline]] void pass(const router_state& rs, color_state& cs, visit& v, const wavelet& out,
+                                     bool from_core, bool to_the_core, unsigned beside, std::int32_t t,
+                                     std::uint64_t now) {
         v.moved = true;
         if (out.flags != 0 || part_.observed) [[unlikely]] {  // a switch may change; the run is watched
-            v.more = deliver_switching<true>(rs, cs, pos, outputs, out, from_core, false, now) || v.more;
-            return true;
+            v.more = deliver_switching<true>(rs, cs, cs.at, cs.at.outputs, out, from_core, false, now) || v.more;
+            return;
         }
         if (to_the_core) deliver_to<true>(rs, cs, hw::port::core, to_core, out, now);
         if (beside) deliver_to<true>(rs, cs, hw::port(std::countr_zero(beside)), t, out, now);
+    }
+
+    /// A PE's in and out on its router, the visit of a pipeline stage's router: two plain routes,
+    /// one from a neighbour into the core and one from the core out to a neighbour. They use
+    /// different ports, so neither the colors' turns nor the ports taken change what moves, and
+    /// each moves as hop() would move it, with its shape known (position_shape, set only for plain
+    /// routes). False for any other pair, and when the core's out takes turns between queues.
+    [[gnu::always_inline]] bool in_and_out(const router_state& rs, visit& v, std::uint64_t now) {
+        color_state* in = colors_ + rs.colors;
+        color_state* out = in + 1;
+        constexpr int pair = int(position_shape::into_core) + int(position_shape::out_of_core);
+        if (int(in->at.shape) + int(out->at.shape) != pair) return false;  // (each is one or the other)
+        if (in->at.shape == position_shape::out_of_core) std::swap(in, out);
+        if (out->core_shared) return false;  // its output queues take turns: move_any
+        if (buffers_[std::size_t(in->at.source)].size_at(now) != 0 && in->core_queue >= 0 &&
+            !queues_[std::size_t(in->core_queue)].items.full())
+            pass(rs, *in, v, take(in->at.source, v, now), false, true, 0, no_acceptor, now);
+        if (out->core_feed < 0 || out->teardown) return true;
+        queue_state& feed = queues_[std::size_t(out->core_feed)];
+        const unsigned beside = out->at.outputs;
+        const std::int32_t t = out->at.target(hw::port(std::countr_zero(beside)));
+        if (!feed.items.empty() && room(t, now)) pass(rs, *out, v, take(rs, feed, v, now), true, false, beside, t, now);
         return true;
     }
 

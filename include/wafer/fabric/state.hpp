@@ -117,6 +117,14 @@ enum class color_kind : std::uint8_t {
     mp_travel,  ///< message passing: a bank color that carries messages one way
 };
 
+/// Of a plain route's position, the two shapes a PE's own router mostly holds (a pipeline stage's
+/// in and out); set when the fabric is built, as the position's targets are.
+enum class position_shape : std::uint8_t {
+    other,
+    into_core,    ///< from a neighbour's buffer to the core alone
+    out_of_core,  ///< from the core to one neighbour's buffer
+};
+
 /// One switch position of a color on a router, and where each of its output ports leads. Kept to
 /// 24 bytes, like the records around it, so a router's visit reads as few cache lines as it can.
 struct position_state {
@@ -131,6 +139,7 @@ struct position_state {
     hw::port input = hw::port::core;
     std::uint8_t outputs = 0;  ///< hw::bit(port)
     bool has_input = false;
+    position_shape shape = position_shape::other;
 };
 static_assert(hw::port::core == hw::port{0}, "position_state stores the targets of the ports after the core");
 

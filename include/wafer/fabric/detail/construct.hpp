@@ -281,10 +281,23 @@ private:
                     position(c, 0).set_target(hw::port(p), lead(hw::port(p), mp_travel_color(first, hw::port(p))));
                 continue;
             }
-            for (std::uint32_t k = 0; k < cs.count; ++k)
+            for (std::uint32_t k = 0; k < cs.count; ++k) {
+                auto& pos = position(c, k);
                 for (int p = 0; p < hw::ports; ++p)
-                    if (position(c, k).outputs & (1u << p)) position(c, k).set_target(hw::port(p), lead(hw::port(p), place.color));
+                    if (pos.outputs & (1u << p)) pos.set_target(hw::port(p), lead(hw::port(p), place.color));
+                if (cs.kind == color_kind::route) pos.shape = shape_of(pos);
+            }
         }
+    }
+
+    static position_shape shape_of(const position_state& pos) {
+        if (!pos.has_input) return position_shape::other;
+        const unsigned core = hw::bit(hw::port::core), beside = pos.outputs & ~core;
+        if (pos.input != hw::port::core)
+            return pos.source >= 0 && pos.outputs == core ? position_shape::into_core : position_shape::other;
+        const bool one = beside != 0 && (beside & (beside - 1)) == 0 && (pos.outputs & core) == 0;
+        if (!one || pos.target(hw::port(std::countr_zero(beside))) < 0) return position_shape::other;
+        return position_shape::out_of_core;
     }
 
     void pes() {
