@@ -55,7 +55,7 @@ public:
         }
         if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
-        // wake a router otherwise.
+        // wake a router otherwise. (Router r is this partition's: listed without wake_router's tests.)
         if (v.more) part_.clock.list_router(r, now + 1);
     }
 
@@ -117,11 +117,12 @@ private:
             now + 1 >= pes_.horizon(now))
             return false;
         // The step would wake this router for this cycle, if the output queue was empty: it is here.
-        out.push(wavelet{in.pop().data & element_bits(ir::words_of(op.type)), 0});
+        // The input holds no control wavelet, so neither queue's count of them changes.
+        out.items.push(wavelet{in.items.pop().data & element_bits(ir::words_of(op.type)), 0});
         ++p.op.done;
         p.since = now + 1;
         m_.riding[i] = 1;
-        v.moved = true;  // the PE steps again next cycle (hop_cycles after now)
+        v.moved = true;  // a wavelet moved: the run goes on to the next cycle (hop_cycles is one)
         v.more = true;   // its router comes again next cycle, as pe_executor::reschedule lists it
         return true;
     }
