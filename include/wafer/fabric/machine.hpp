@@ -27,9 +27,9 @@ struct machine {
 
     std::vector<pe_state> pes;
     std::vector<pe_wait> waits;                        ///< per PE
-    /// Per PE: it rides its router (router.hpp: the router's visit steps it, out of the scheduler).
-    /// Not part of the run state: a run ends with no PE riding.
-    std::vector<std::uint8_t> riding;
+    /// Per PE: its ride, when it rides its router (router.hpp: the router's visit steps it, out of
+    /// the scheduler). Not part of the run state: a run ends with no PE riding.
+    std::vector<ride> riding;
     std::vector<word> memory;                          ///< the pool of every PE's words
     std::vector<std::unique_ptr<word[]>> grown;        ///< per PE: its full-size block once it grew past its pool slice
     std::vector<std::uint32_t> registers;
@@ -98,9 +98,22 @@ struct machine {
     }
 
     const ir::pe_program& program_of(std::uint32_t pe) const { return layout->programs[pes[pe].program]; }
-    queue_state& input_queue(std::uint32_t pe, int q) { return queues[pes[pe].queues + std::uint32_t(pes[pe].input_queue(q))]; }
-    queue_state& output_queue(std::uint32_t pe, int q) {
-        return queues[pes[pe].queues + std::uint32_t(pes[pe].output_queue(q))];
+    /// PE `pe`'s input (output) queue `q`: its index in the pool, and the queue.
+    std::uint32_t input_index(std::uint32_t pe, int q) const {
+        return pes[pe].queues + std::uint32_t(pes[pe].input_queue(q));
+    }
+    std::uint32_t output_index(std::uint32_t pe, int q) const {
+        return pes[pe].queues + std::uint32_t(pes[pe].output_queue(q));
+    }
+    queue_state& input_queue(std::uint32_t pe, int q) { return queues[input_index(pe, q)]; }
+    queue_state& output_queue(std::uint32_t pe, int q) { return queues[output_index(pe, q)]; }
+
+    /// PE `i` stops riding its router: its state takes back the relay's progress.
+    void dismount(std::uint32_t i) noexcept {
+        const ride& rd = riding[i];
+        pes[i].since = rd.due;
+        pes[i].op.done = pes[i].op.elements - rd.left;
+        riding[i] = ride{};
     }
 
     const position_state& position(std::uint32_t c, std::uint32_t k) const noexcept { return positions[color_places[c].positions + k]; }

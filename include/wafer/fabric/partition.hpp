@@ -92,7 +92,7 @@ struct partition {
     std::uint32_t reach = 0, border_first = 0, border_last = 0;
 
     scheduler clock;
-    std::uint64_t wake_cycle = 0;                    ///< the cycle a router woken now is visited in
+    active_set* woken = nullptr;                     ///< the routers of the next router phase (fabric.ipp sets it)
     std::uint64_t last = 0;                          ///< the last cycle anything happened here
     std::vector<fault> faults;
     std::vector<run_warning> warnings;
@@ -119,12 +119,12 @@ struct partition {
     bool owns_router(std::uint32_t r) const noexcept { return r - router_first < router_end - router_first; }
 
     /// Router `r` is visited in the next router phase: this cycle's while the PEs step, the next
-    /// cycle's while the routers move (wake_cycle). Another partition's router hears of it at the
+    /// cycle's while the routers move (woken). Another partition's router hears of it at the
     /// commit, which is before the next cycle's.
     [[gnu::always_inline]] void wake_router(std::int32_t r) {
         if (r < 0) return;  // none, or off the fabric
         if (owns_router(std::uint32_t(r))) [[likely]]
-            clock.list_router(std::uint32_t(r), wake_cycle);
+            woken->insert(std::uint32_t(r));
         else
             wakes.push_back(std::uint32_t(r));
     }
@@ -139,7 +139,8 @@ struct partition {
     /// Back to the start of a run.
     void restart() {
         clock.clear();
-        wake_cycle = last = sunk = 0;
+        woken = nullptr;
+        last = sunk = 0;
         faults.clear();
         warnings.clear();
         drops.clear();

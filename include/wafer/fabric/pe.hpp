@@ -67,7 +67,9 @@ private:
         if (pp_->relays && at == now_ + 1 && at < horizon_ && !part_.observed && p_->busy_threads == 0 &&
             p_->main == main_state::in_op && walk_of(p_->op).shape == prepared_op::form::relay &&
             part_.owns_router(p_->router)) {
-            m_.riding[i_] = 1;
+            const ir::dsd_op& op = prog_->dsd_ops[p_->op.op];
+            m_.riding[i_] = ride{at, p_->op.elements - p_->op.done, m_.input_index(i_, op.src[0].queue),
+                                 m_.output_index(i_, op.dst.queue), element_bits(ir::words_of(op.type))};
             part_.clock.list_router(p_->router, at);
             return;
         }

@@ -37,9 +37,9 @@ public:
         visit v;
         // A PE riding this router steps first, as it would have in the cycle's PE phase: nothing
         // between reads or changes what it does (its queues are this router's alone).
-        if (rider_due(rs) && m_.pes[std::size_t(rs.pe)].since <= now) {
-            m_.riding[std::size_t(rs.pe)] = 0;
-            if (!relay(std::uint32_t(rs.pe), now, v)) step_rider(std::uint32_t(rs.pe), now);
+        if (rider_due(rs, now) && !relay(std::uint32_t(rs.pe), now, v)) {
+            m_.dismount(std::uint32_t(rs.pe));
+            step_rider(std::uint32_t(rs.pe), now);
         }
         const std::uint32_t n = rs.color_count;
         if (n != 2 || !in_and_out(rs, v, now)) {
@@ -56,7 +56,7 @@ public:
         if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise. (Router r is this partition's: listed without wake_router's tests.)
-        if (v.more) part_.clock.list_router(r, now + 1);
+        if (v.more) part_.woken->insert(r);
     }
 
     /// Fetches what step(r) reads, a few routers before it: all of router r's colors and buffers
@@ -98,30 +98,33 @@ private:
     // ---- a PE riding its router (pe_executor::reschedule) ----
     // A PE relaying wavelets from queue to queue, due in the next cycle before the horizon, leaves
     // the scheduler: its router's next visit steps it, and moves the relay's one element itself,
-    // the common case, without a step of the PE. A PE that rides is due (it rides only from a step
+    // the common case, without a step of the PE, reading only its ride (machine::riding), which
+    // holds its progress until it dismounts. A PE that rides is due (it rides only from a step
     // that moved something, and a step that leaves it waiting puts it back in the scheduler), so
     // no stop or checkpoint finds one riding.
 
-    /// Whether router `rs`'s PE rides it: it is due at the router's next visit.
-    bool rider_due(const router_state& rs) const { return rs.rider && m_.riding[std::size_t(rs.pe)]; }
+    /// Whether router `rs`'s PE rides it and is due at cycle `now`.
+    bool rider_due(const router_state& rs, std::uint64_t now) const {
+        if (!rs.rider) return false;
+        const ride& rd = m_.riding[std::size_t(rs.pe)];
+        return rd.on() && rd.due <= now;
+    }
 
     /// Riding PE `i`'s step at cycle `now` when it moves one element, short of its last and before
     /// the horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for
     /// anything else, which its own step does.
     [[gnu::always_inline]] bool relay(std::uint32_t i, std::uint64_t now, visit& v) {
-        pe_state& p = m_.pes[i];
-        const ir::dsd_op& op = m_.layout->programs[p.program].dsd_ops[p.op.op];
-        queue_state& in = m_.input_queue(i, op.src[0].queue);
-        queue_state& out = m_.output_queue(i, op.dst.queue);
-        if (in.items.size() != 1 || in.controls != 0 || out.items.full() || p.op.elements - p.op.done <= 1 ||
+        ride& rd = m_.riding[i];
+        queue_state& in = queues_[rd.in];
+        queue_state& out = queues_[rd.out];
+        if (in.items.size() != 1 || in.controls != 0 || out.items.full() || rd.left <= 1 ||
             now + 1 >= pes_.horizon(now))
             return false;
         // The step would wake this router for this cycle, if the output queue was empty: it is here.
         // The input holds no control wavelet, so neither queue's count of them changes.
-        out.items.push(wavelet{in.items.pop().data & element_bits(ir::words_of(op.type)), 0});
-        ++p.op.done;
-        p.since = now + 1;
-        m_.riding[i] = 1;
+        out.items.push(wavelet{in.items.pop().data & rd.bits, 0});
+        --rd.left;
+        rd.due = now + 1;
         v.moved = true;  // a wavelet moved: the run goes on to the next cycle (hop_cycles is one)
         v.more = true;   // its router comes again next cycle, as pe_executor::reschedule lists it
         return true;
@@ -186,11 +189,12 @@ private:
         return w;
     }
 
-    /// A move takes the wavelet at the head of buffer `source`, noting whether more wait there.
-    [[gnu::always_inline]] wavelet take(std::int32_t source, visit& v, std::uint64_t now) {
-        input_buffer& b = buffers_[std::size_t(source)];
-        // Only a full buffer held its writer back.
-        if (b.items.full()) part_.wake_router(m_.buffer_places[std::size_t(source)].writer);
+    /// A move takes the wavelet at the head of position `pos`'s buffer, noting whether more wait there.
+    [[gnu::always_inline]] wavelet take(const router_state& rs, const position_state& pos, visit& v,
+                                        std::uint64_t now) {
+        input_buffer& b = buffers_[std::size_t(pos.source)];
+        // Only a full buffer held its writer back: the router across the port it fills from.
+        if (b.items.full()) part_.wake_router(rs.neighbour[std::size_t(pos.input)]);
         b.touch(now);
         const wavelet w = b.items.pop();
         v.more = v.more || b.start_size > 1;  // what was there at the start of the cycle and is left
@@ -253,7 +257,7 @@ private:
             }
             if (!ready<Route>(cs, pos, outputs, now)) return;
             v.busy = std::uint8_t(v.busy | outputs | (adds ? core_input : 0));
-            out = take(pos.source, v, now);
+            out = take(rs, pos, v, now);
             if (!Route && adds)
                 out.data = sp_bits(sp_value(out.data) +
                                    float(half_value(std::uint16_t(pop_output(rs, queues_[std::size_t(cs.core_feed)], now).data))));
@@ -300,18 +304,19 @@ private:
         if (to_the_core && (cs.core_queue < 0 || queues_[std::size_t(cs.core_queue)].items.full())) return true;
         if (beside && !room(t, now)) return true;
         v.busy = std::uint8_t(v.busy | outputs | (from_core ? core_input : 0));
-        const wavelet out = from_core ? take(rs, *feed, v, now) : take(pos.source, v, now);
-        pass(rs, cs, v, out, from_core, to_the_core, beside, t, now);
+        const wavelet out = from_core ? take(rs, *feed, v, now) : take(rs, pos, v, now);
+        pass<true>(rs, cs, v, out, from_core, to_the_core, beside, t, now);
         return true;
     }
 
     /// A hop's wavelet `out`, taken, goes on to the core (`to_the_core`) and to neighbour port
-    /// `beside` (a bit; 0 none), which leads to buffer `t`.
+    /// `beside` (a bit; 0 none), which leads to buffer `t`. `Watched`: the run may be observed.
+    template <bool Watched>
     [[gnu::always_inline]] void pass(const router_state& rs, color_state& cs, visit& v, const wavelet& out,
                                      bool from_core, bool to_the_core, unsigned beside, std::int32_t t,
                                      std::uint64_t now) {
         v.moved = true;
-        if (out.flags != 0 || part_.observed) [[unlikely]] {  // a switch may change; the run is watched
+        if (out.flags != 0 || (Watched && part_.observed)) [[unlikely]] {  // a switch may change; the run is watched
             v.more = deliver_switching<true>(rs, cs, cs.at, cs.at.outputs, out, from_core, false, now) || v.more;
             return;
         }
@@ -323,8 +328,10 @@ private:
     /// one from a neighbour into the core and one from the core out to a neighbour. They use
     /// different ports, so neither the colors' turns nor the ports taken change what moves, and
     /// each moves as hop() would move it, with its shape known (position_shape, set only for plain
-    /// routes). False for any other pair, and when the core's out takes turns between queues.
+    /// routes). False for any other pair, when the core's out takes turns between queues, and in a
+    /// run that is observed (hop() records each move).
     [[gnu::always_inline]] bool in_and_out(const router_state& rs, visit& v, std::uint64_t now) {
+        if (part_.observed) return false;
         color_state* in = colors_ + rs.colors;
         color_state* out = in + 1;
         constexpr int pair = int(position_shape::into_core) + int(position_shape::out_of_core);
@@ -333,12 +340,13 @@ private:
         if (out->core_shared) return false;  // its output queues take turns: move_any
         if (buffers_[std::size_t(in->at.source)].size_at(now) != 0 && in->core_queue >= 0 &&
             !queues_[std::size_t(in->core_queue)].items.full())
-            pass(rs, *in, v, take(in->at.source, v, now), false, true, 0, no_acceptor, now);
+            pass<false>(rs, *in, v, take(rs, in->at, v, now), false, true, 0, no_acceptor, now);
         if (out->core_feed < 0 || out->teardown) return true;
         queue_state& feed = queues_[std::size_t(out->core_feed)];
         const unsigned beside = out->at.outputs;
         const std::int32_t t = out->at.target(hw::port(std::countr_zero(beside)));
-        if (!feed.items.empty() && room(t, now)) pass(rs, *out, v, take(rs, feed, v, now), true, false, beside, t, now);
+        if (!feed.items.empty() && room(t, now))
+            pass<false>(rs, *out, v, take(rs, feed, v, now), true, false, beside, t, now);
         return true;
     }
 
@@ -442,7 +450,7 @@ private:
             target.touch(now);
             target.items.push(out);
             // Its owner is this partition's (or it would be a border buffer): listed for the next cycle.
-            part_.clock.list_router(target.router, now + 1);
+            part_.woken->insert(target.router);
         } else if (t == to_core) {
             auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
             // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.

@@ -96,7 +96,9 @@ public:
 
     /// Router `r` is visited in the router phase of cycle `at` (the cycle being processed, before its
     /// router phase, or the next).
-    [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_[at % sets].insert(r); }
+    [[gnu::always_inline]] void list_router(std::uint32_t r, std::uint64_t at) { routers_at(at).insert(r); }
+    /// The routers listed for cycle `at` (the cycle being processed, or the next).
+    active_set& routers_at(std::uint64_t at) noexcept { return routers_[at % sets]; }
 
     /// Calls f(r) for each router listed for cycle `cycle` in [from, bound), in index order. `f` may
     /// list routers for the next cycle; `ahead(r)` comes a few routers before f(r).

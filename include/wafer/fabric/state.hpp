@@ -101,6 +101,17 @@ struct pe_state {
     std::int8_t output_queue(int q) const noexcept { return queue_slot[std::size_t(hw::input_queues + q)]; }
 };
 
+/// A PE riding its router (router.hpp): what its relay needs, found when it mounts, so that the
+/// router's visit reads this record and not the PE's. While it rides, its progress is kept here
+/// (pe_state takes it back when it dismounts: machine::dismount).
+struct ride {
+    std::uint64_t due = 0;                ///< the cycle it steps next: pe_state::since
+    std::uint64_t left = 0;               ///< its operation's elements still to move: elements - done
+    std::uint32_t in = none, out = none;  ///< the queues it moves between (pool indices); `in` none: it does not ride
+    std::uint32_t bits = 0;               ///< the bits an element keeps
+    bool on() const noexcept { return in != none; }
+};
+
 /// Whether a PE has a step pending, waits for something to happen (a wavelet, room in a queue),
 /// or is done (halted, with no microthread running). Kept apart from pe_state, in a byte per PE,
 /// so waking a PE does not touch its state.

@@ -307,7 +307,7 @@ private:
         reserve_huge(m_.waits, n);
         m_.pes.resize(n);
         m_.waits.resize(n);
-        m_.riding.assign(n, 0);
+        m_.riding.assign(n, ride{});
         std::size_t words = 0, registers = 0, queues = 0, threads = 0, fifos = 0, stacks = 0, walks = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const auto& placed = l_.pes[i];

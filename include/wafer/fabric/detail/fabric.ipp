@@ -83,7 +83,7 @@ struct fabric::impl {
     }
 
     std::size_t state_bytes() const noexcept {
-        return m_.pes.capacity() * sizeof(pe_state) + m_.riding.capacity() +
+        return m_.pes.capacity() * sizeof(pe_state) + m_.riding.capacity() * sizeof(ride) +
                m_.registers.capacity() * sizeof(std::uint32_t) +
                m_.queues.capacity() * sizeof(queue_state) + m_.threads.capacity() * sizeof(microthread) +
                m_.fifos.capacity() * sizeof(fifo_state) + m_.stacks.capacity() * sizeof(std::uint32_t) +
@@ -249,8 +249,8 @@ struct fabric::impl {
     /// holds it.
     void dismount() {
         for (std::uint32_t i = 0; i < m_.pes.size(); ++i) {
-            if (!m_.riding[i]) continue;
-            m_.riding[i] = 0;
+            if (!m_.riding[i].on()) continue;
+            m_.dismount(i);
             auto& clock = m_.part_of_pe(i).clock;
             clock.schedule(i, clock.now() + 1);
         }
@@ -375,9 +375,9 @@ struct fabric::impl {
         void strip_at(std::size_t j, std::uint64_t cycle) {
             const strip& s = part.strips[j];
             const strip from = start_of(j);
-            part.wake_cycle = cycle;  // what a PE wakes is its own router: it moves in this cycle
+            part.woken = &part.clock.routers_at(cycle);  // what a PE wakes is its own router: it moves in this cycle
             part.clock.step_pes(cycle, from.pes, s.pes, [&](std::uint32_t i) { pes.step(i, cycle); });
-            part.wake_cycle = cycle + 1;
+            part.woken = &part.clock.routers_at(cycle + 1);
             part.clock.step_routers(cycle, from.routers, s.routers, [&](std::uint32_t r) { routers.step(r, cycle); },
                                     [&](std::uint32_t r) { routers.prefetch(r); });
         }
