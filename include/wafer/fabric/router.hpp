@@ -193,9 +193,10 @@ private:
     [[gnu::always_inline]] wavelet take(const router_state& rs, const position_state& pos, visit& v,
                                         std::uint64_t now) {
         input_buffer& b = buffers_[std::size_t(pos.source)];
-        // Only a full buffer held its writer back: the router across the port it fills from.
-        if (b.items.full()) part_.wake_router(rs.neighbour[std::size_t(pos.input)]);
         b.touch(now);
+        // Only a buffer full as the cycle began held its writer back (room() goes by that size; until
+        // this first take after, it stays full): the router across the port it fills from.
+        if (b.start_size == router_buffer_capacity) part_.wake_router(rs.neighbour[std::size_t(pos.input)]);
         const wavelet w = b.items.pop();
         v.more = v.more || b.start_size > 1;  // what was there at the start of the cycle and is left
         return w;
