@@ -108,11 +108,12 @@ struct machine {
     queue_state& input_queue(std::uint32_t pe, int q) { return queues[input_index(pe, q)]; }
     queue_state& output_queue(std::uint32_t pe, int q) { return queues[output_index(pe, q)]; }
 
-    /// PE `i` stops riding its router: its state takes back the relay's progress.
+    /// PE `i` stops riding its router: its state takes back the relay's progress, an element for
+    /// each cycle since it mounted.
     void dismount(std::uint32_t i) noexcept {
-        const ride& rd = riding[i];
-        pes[i].since = rd.due;
-        pes[i].op.done = pes[i].op.elements - rd.left;
+        pe_state& p = pes[i];
+        p.op.done += riding[i].due - p.since;
+        p.since = riding[i].due;
         riding[i] = ride{};
     }
 

@@ -51,13 +51,13 @@ public:
         }
     }
 
-    /// machine::horizon(now), computed once per cycle (the routers' visits ask too).
+private:
+    /// machine::horizon(now), computed once per cycle.
     std::uint64_t horizon(std::uint64_t now) noexcept {
         if (now != horizon_cycle_) horizon_ = m_.horizon(now), horizon_cycle_ = now;
         return horizon_;
     }
 
-private:
     /// The PE steps next at `at`. A relay due in the next cycle, before the horizon, rides its
     /// router instead of waiting in the scheduler (router.hpp); a run that is observed keeps every
     /// step here, where it is recorded.
@@ -68,8 +68,10 @@ private:
             p_->main == main_state::in_op && walk_of(p_->op).shape == prepared_op::form::relay &&
             part_.owns_router(p_->router)) {
             const ir::dsd_op& op = prog_->dsd_ops[p_->op.op];
-            m_.riding[i_] = ride{at, p_->op.elements - p_->op.done, m_.input_index(i_, op.src[0].queue),
-                                 m_.output_index(i_, op.dst.queue), element_bits(ir::words_of(op.type))};
+            // Its router moves an element a cycle short of the last, and before the horizon.
+            const std::uint64_t end = std::min(at + (p_->op.elements - p_->op.done) - 1, horizon_ - 1);
+            m_.riding[i_] = ride{at, end, m_.input_index(i_, op.src[0].queue), m_.output_index(i_, op.dst.queue),
+                                 element_bits(ir::words_of(op.type))};
             part_.clock.list_router(p_->router, at);
             return;
         }

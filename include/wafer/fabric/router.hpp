@@ -11,6 +11,7 @@
 // and both go by what it held at the start of the cycle (input_buffer::size_at), so a wavelet that
 // arrives leaves the cycle after, and room freed in a cycle is usable from the next.
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -28,7 +29,8 @@ public:
     /// Moves the routers of partition `part`, on one thread.
     router_stepper(machine& m, partition& part, pe_executor& pes)
         : m_(m), part_(part), pes_(pes), routers_(m.routers.data()), colors_(m.colors.data()),
-          places_(m.color_places.data()), buffers_(m.buffers.data()), queues_(m.queues.data()) {}
+          places_(m.color_places.data()), buffers_(m.buffers.data()), queues_(m.queues.data()),
+          rides_(m.riding.data()) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
@@ -92,6 +94,7 @@ private:
     const color_place* places_;
     input_buffer* buffers_;
     queue_state* queues_;
+    ride* rides_;
 
     const color_place& place(const color_state& cs) const { return places_[&cs - colors_]; }
 
@@ -106,7 +109,7 @@ private:
     /// Whether router `rs`'s PE rides it and is due at cycle `now`.
     bool rider_due(const router_state& rs, std::uint64_t now) const {
         if (!rs.rider) return false;
-        const ride& rd = m_.riding[std::size_t(rs.pe)];
+        const ride& rd = rides_[rs.pe];
         return rd.on() && rd.due <= now;
     }
 
@@ -114,16 +117,14 @@ private:
     /// the horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for
     /// anything else, which its own step does.
     [[gnu::always_inline]] bool relay(std::uint32_t i, std::uint64_t now, visit& v) {
-        ride& rd = m_.riding[i];
+        ride& rd = rides_[i];
+        assert(rd.due == now);  // its router, listed for each cycle it is due, moves an element a cycle
         queue_state& in = queues_[rd.in];
         queue_state& out = queues_[rd.out];
-        if (in.items.size() != 1 || in.controls != 0 || out.items.full() || rd.left <= 1 ||
-            now + 1 >= pes_.horizon(now))
-            return false;
+        if (in.items.size() != 1 || in.controls != 0 || out.items.full() || now >= rd.end) return false;
         // The step would wake this router for this cycle, if the output queue was empty: it is here.
         // The input holds no control wavelet, so neither queue's count of them changes.
         out.items.push(wavelet{in.items.pop().data & rd.bits, 0});
-        --rd.left;
         rd.due = now + 1;
         v.moved = true;  // a wavelet moved: the run goes on to the next cycle (hop_cycles is one)
         v.more = true;   // its router comes again next cycle, as pe_executor::reschedule lists it

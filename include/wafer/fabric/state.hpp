@@ -102,11 +102,13 @@ struct pe_state {
 };
 
 /// A PE riding its router (router.hpp): what its relay needs, found when it mounts, so that the
-/// router's visit reads this record and not the PE's. While it rides, its progress is kept here
-/// (pe_state takes it back when it dismounts: machine::dismount).
+/// router's visit reads this record and not the PE's. It moves one element a cycle from the cycle
+/// it mounts for (pe_state::since, which stays as it was while it rides), so its progress is the
+/// cycle it is due next; pe_state takes it back when it dismounts (machine::dismount).
 struct ride {
-    std::uint64_t due = 0;                ///< the cycle it steps next: pe_state::since
-    std::uint64_t left = 0;               ///< its operation's elements still to move: elements - done
+    std::uint64_t due = 0;                ///< the cycle it steps next
+    std::uint64_t end = 0;                ///< the cycle its router no longer moves its element: the one
+                                          ///< its last element would move in, or the horizon's eve
     std::uint32_t in = none, out = none;  ///< the queues it moves between (pool indices); `in` none: it does not ride
     std::uint32_t bits = 0;               ///< the bits an element keeps
     bool on() const noexcept { return in != none; }
