@@ -55,11 +55,14 @@ public:
                 }
             }
         }
-        if (v.moved) part_.happened(now + hop_cycles);  // the run goes on while wavelets move
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise. (Router r is this partition's: listed without wake_router's tests.)
         if (v.more) part_.woken->insert(r);
     }
+
+    /// Whether a wavelet moved since the last call: the run goes on to the next cycle, as a hop
+    /// takes one (cost_model.hpp).
+    bool moved() noexcept { return std::exchange(moved_, false); }
 
     /// Fetches what step(r) reads, a few routers before it: all of router r's colors and buffers
     /// (a router with many colors spans several cache lines).
@@ -74,11 +77,11 @@ private:
     static constexpr std::uint8_t core_input = 1u << hw::ports;
 
     /// What a visit has done so far: the ports it used in this cycle (outputs, and the core's
-    /// input), whether a wavelet moved, and whether it must come again next cycle (a source still
-    /// holds a wavelet, a switch changed, or a color lost a port to another).
+    /// input), and whether it must come again next cycle (a source still holds a wavelet, a switch
+    /// changed, or a color lost a port to another).
     struct visit {
         std::uint8_t busy = 0;
-        bool moved = false, more = false;
+        bool more = false;
     };
 
     static void fetch(const void* p, std::size_t bytes) {
@@ -95,6 +98,7 @@ private:
     input_buffer* buffers_;
     queue_state* queues_;
     ride* rides_;
+    bool moved_ = false;
 
     const color_place& place(const color_state& cs) const { return places_[&cs - colors_]; }
 
@@ -126,7 +130,7 @@ private:
         // The input holds no control wavelet, so neither queue's count of them changes.
         out.items.push(wavelet{in.items.pop().data & rd.bits, 0});
         rd.due = now + 1;
-        v.moved = true;  // a wavelet moved: the run goes on to the next cycle (hop_cycles is one)
+        moved_ = true;
         v.more = true;   // its router comes again next cycle, as pe_executor::reschedule lists it
         return true;
     }
@@ -264,7 +268,7 @@ private:
                 out.data = sp_bits(sp_value(out.data) +
                                    float(half_value(std::uint16_t(pop_output(rs, queues_[std::size_t(cs.core_feed)], now).data))));
         }
-        v.moved = true;
+        moved_ = true;
         if (out.flags == 0) [[likely]] {  // data, no flip send: the switch stays
             deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
             return;
@@ -317,7 +321,7 @@ private:
     [[gnu::always_inline]] void pass(const router_state& rs, color_state& cs, visit& v, const wavelet& out,
                                      bool from_core, bool to_the_core, unsigned beside, std::int32_t t,
                                      std::uint64_t now) {
-        v.moved = true;
+        moved_ = true;
         if (out.flags != 0 || (Watched && part_.observed)) [[unlikely]] {  // a switch may change; the run is watched
             v.more = deliver_switching<true>(rs, cs, cs.at, cs.at.outputs, out, from_core, false, now) || v.more;
             return;
