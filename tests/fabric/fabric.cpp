@@ -314,6 +314,22 @@ TEST_CASE("a wavelet routed off the fabric is dropped with a warning") {
     }
 }
 
+TEST_CASE("a run lasts until its last wavelet has moved, after every PE's last step") {
+    // A sender's wavelets cross `k` routers without a PE and leave the fabric at its edge: each
+    // router more is a cycle more for the last of them, though no PE steps on the way.
+    auto cycles_over = [](std::int32_t k) {
+        auto l = lone_sender(k + 1, 0, 4, 3, "C>R");
+        for (std::int32_t x = 1; x <= k; ++x) l.routers.push_back(route(x, 0, {{3, "L>R"}}));
+        fabric::fabric f(l);
+        const auto r = f.run();
+        CHECK(r.status == run_status::halted);
+        return r.cycles;
+    };
+    const auto one = cycles_over(1);
+    CHECK(cycles_over(2) == one + 1);
+    CHECK(cycles_over(5) == one + 4);
+}
+
 TEST_CASE("wavelets with nowhere to go are counted when every PE has halted") {
     SUBCASE("no route for the color") {
         fabric::fabric f(lone_sender(1, 0, 2, 5, ""));
