@@ -362,8 +362,10 @@ struct fabric::impl {
         return s;
     }
 
-    /// A partition at work on its thread: its PEs step, then its routers move, strip by strip.
-    struct band {
+    /// A partition at work on its thread: its PEs step, then its routers move, strip by strip. The
+    /// bands sit side by side, each written by its own thread all the time (its steppers' state):
+    /// each starts a cache line of its own, so no thread's writes evict what another reads.
+    struct alignas(64) band {
         band(machine& m, partition& p) : part(p), pes(m, p), routers(m, p, pes) {}
 
         /// Where strip `j` begins: where the one before ends.
