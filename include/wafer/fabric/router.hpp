@@ -170,11 +170,11 @@ private:
 
     /// Of several output queues bound to one color, the first with a wavelet, taking turns by cycle.
     std::int32_t shared_feed(const color_state& cs, std::uint64_t now) const {
-        const auto& pe = m_.pes[std::size_t(routers_[place(cs).router].pe)];
+        const auto pe = std::uint32_t(routers_[place(cs).router].pe);
         constexpr int queues = hw::max_output_queues;
         for (int j = 0, q = int(now % queues); j < queues; ++j, q = q + 1 == queues ? 0 : q + 1) {
-            if (pe.output_queue(q) < 0) continue;
-            const auto qi = std::int32_t(pe.queues + std::uint32_t(pe.output_queue(q)));
+            if (m_.pes[pe].output_queue(q) < 0) continue;
+            const auto qi = std::int32_t(m_.output_index(pe, q));
             const auto& qs = queues_[std::size_t(qi)];
             if (qs.color == place(cs).core_arriving && !qs.items.empty()) return qi;
         }

@@ -43,7 +43,7 @@ inline void bind_input_queue(machine& m, std::uint32_t pe, int q, int color) {
     qs.color = std::int8_t(color);
     if (color < 0) return;
     if (const auto c = color_at(m, r, color); c >= 0)
-        m.colors[std::size_t(c)].core_queue = std::int32_t(m.pes[pe].queues + std::uint32_t(m.pes[pe].input_queue(q)));
+        m.colors[std::size_t(c)].core_queue = std::int32_t(m.input_index(pe, q));
 }
 
 /// Output queue q of PE `pe` now feeds its router on `color`: the colors whose core port reads
@@ -62,7 +62,7 @@ inline void bind_output_queue(machine& m, std::uint32_t pe, int q, int color) {
         cs.core_feed = -1;
         for (int oq = 0; oq < hw::max_output_queues; ++oq) {
             if (m.pes[pe].output_queue(oq) < 0) continue;
-            const auto qi = std::int32_t(m.pes[pe].queues + std::uint32_t(m.pes[pe].output_queue(oq)));
+            const auto qi = std::int32_t(m.output_index(pe, oq));
             if (m.queues[std::size_t(qi)].color != arriving) continue;
             if (cs.core_feed < 0) cs.core_feed = qi;
             ++feeding;

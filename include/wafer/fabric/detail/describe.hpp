@@ -180,7 +180,7 @@ inline std::vector<diagnostic> undelivered(const machine& m, std::uint64_t& coun
         const bool halted = end_of(m, i) == pe_end::halted;
         for (int q = 0; q < hw::input_queues; ++q) {
             if (m.pes[i].input_queue(q) < 0) continue;
-            const auto& qs = m.queues[m.pes[i].queues + std::uint32_t(m.pes[i].input_queue(q))];
+            const auto& qs = m.queues[m.input_index(i, q)];
             if (qs.items.empty()) continue;
             const auto socket = socket_text(prog, true, q);
             note(qs.items.size(), std::string(qs.items.size() == 1 ? " waits" : " wait") + " in input queue " +
@@ -189,7 +189,7 @@ inline std::vector<diagnostic> undelivered(const machine& m, std::uint64_t& coun
         }
         for (int q = 0; q < hw::max_output_queues; ++q) {
             if (m.pes[i].output_queue(q) < 0) continue;
-            const auto& qs = m.queues[m.pes[i].queues + std::uint32_t(m.pes[i].output_queue(q))];
+            const auto& qs = m.queues[m.output_index(i, q)];
             if (qs.items.empty()) continue;
             const auto socket = socket_text(prog, false, q);
             note(qs.items.size(), std::string(qs.items.size() == 1 ? " waits" : " wait") + " in output queue " +
