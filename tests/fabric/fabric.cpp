@@ -57,6 +57,36 @@ ir::layout late_reader(std::uint32_t n, std::uint32_t delay) {
                        {route(0, 0, {{0, "C>R"}}), route(1, 0, {{0, "L>C"}})});
 }
 
+/// A stream through a relay that stops and starts at both ends: a (0,0) sends `n` values on color 0
+/// in bursts of `burst`, `pause` elements of memory work between them; b (1,0) passes them on on
+/// color 1 (fabin -> fabout, a PE that rides its router while the stream is steady); c (2,0) reads
+/// them in bursts of `burst + 1` after `pause + 3` elements of work each, so b's queues fill and
+/// drain at shifting moments.
+ir::layout relayed_bursts(std::uint32_t n, std::uint32_t burst, std::uint32_t pause) {
+    const auto pieces = [&](std::uint32_t length, std::uint32_t work, auto stream) {
+        std::vector<ir::dsd_op> ops;
+        for (std::uint32_t at = 0; at < n; at += length) {
+            if (work > 0) ops.push_back(op(opcode::mov, data_type::i16, {work}, mem(n), {imm(0)}));
+            ops.push_back(stream(at, std::min(length, n - at)));
+        }
+        return ops;
+    };
+    auto send = program("send", pieces(burst, pause, [](std::uint32_t at, std::uint32_t k) {
+                            return op(opcode::mov, data_type::i16, {k}, fabout(0), {mem(at)});
+                        }),
+                        n + pause, {words(0, iota_words(n))}, {writes("tx", 0)});
+    auto relay = program("relay", {op(opcode::mov, data_type::i16, {n}, fabout(0), {fabin(0)})}, 0, {},
+                         {reads("rx", 0), writes("tx", 0)});
+    auto recv = program("recv", pieces(burst + 1, pause + 3, [](std::uint32_t at, std::uint32_t k) {
+                            return op(opcode::mov, data_type::i16, {k}, mem(at), {fabin(0)});
+                        }),
+                        n + pause + 3, {}, {reads("rx", 0)});
+    return make_layout(3, 1, {send, relay, recv},
+                       {place(0, 0, 0, "a", {}, {{0, 0}}), place(1, 0, 1, "b", {{0, 0}}, {{0, 1}}),
+                        place(2, 0, 2, "c", {{0, 1}})},
+                       {route(0, 0, {{0, "C>R"}}), route(1, 0, {{0, "L>C"}, {1, "C>R"}}), route(2, 0, {{1, "L>C"}})});
+}
+
 /// One PE at (x, 0) of a width x 1 fabric sending `n` words on `color` with the route `rule`.
 ir::layout lone_sender(std::int32_t width, std::int32_t x, std::uint32_t n, int color, std::string_view rule_text) {
     auto send = program("send", {op(opcode::mov, data_type::i16, {n}, fabout(0), {index(1)})}, 0, {},
@@ -134,6 +164,21 @@ TEST_CASE("back-pressure: a sender blocks while the reader is busy, and values s
         CHECK(f.pe_cycles(0) < fabric::op_cycles(delay));
         CHECK(read(f, 1, 0, room) == iota_words(room));
     }
+}
+
+TEST_CASE("back-pressure through a relay: what waits in its output queue leaves first") {
+    // The relay's output queue fills while the reader pauses and empties as it reads again: each
+    // value must leave it before the next one the relay moves.
+    const std::uint32_t n = 60;
+    for (std::uint32_t burst : {1u, 2u, 3u, 7u})
+        for (std::uint32_t pause : {0u, 1u, 2u, 5u, 9u}) {
+            CAPTURE(burst);
+            CAPTURE(pause);
+            fabric::fabric f(relayed_bursts(n, burst, pause));
+            const auto r = f.run();
+            REQUIRE(r.status == run_status::halted);
+            CHECK(read(f, 2, 0, n) == iota_words(n));
+        }
 }
 
 TEST_CASE("a multicast route delivers every wavelet to both readers") {
@@ -280,20 +325,22 @@ TEST_CASE("a socket bound to no color blocks its reader, and the report says so"
 }
 
 TEST_CASE("a color in teardown takes nothing from its core, on a sender's router and on a relay's") {
-    // pipeline(): a's router sends color 0 from its core; b's takes color 0 in and sends color 1 out.
-    for (const auto [router, color] : {std::pair{0, 0}, std::pair{1, 1}}) {
-        INFO("router (" << router << ",0), color " << color << " in teardown");
-        auto layout = pipeline(16, 16);
-        layout.routers[std::size_t(router)].colors[std::size_t(color)].teardown = true;
-        fabric::fabric f(layout);
-        const auto r = f.run();
-        REQUIRE(r.status == run_status::deadlock);
-        const auto c = std::ranges::find_if(r.blocked, [](const auto& b) { return b.who.name == "c"; });
-        REQUIRE(c != r.blocked.end());
-        CHECK(c->threads[0].done == 0);
-        const auto where = "router (" + std::to_string(router) + ",0) holds color " + std::to_string(color);
-        CHECK(contains(fabric::report(r), where + " in teardown"));
-    }
+    // pipeline(): a's router sends color 0 from its core; b's takes color 0 in and sends color 1 out;
+    // b computes (mac) in one, and relays (mov, riding its router) in relayed_bursts().
+    for (const bool relays : {false, true})
+        for (const auto [router, color] : {std::pair{0, 0}, std::pair{1, 1}}) {
+            INFO("router (" << router << ",0), color " << color << " in teardown" << (relays ? ", b relays" : ""));
+            auto layout = relays ? relayed_bursts(16, 16, 0) : pipeline(16, 16);
+            layout.routers[std::size_t(router)].colors[std::size_t(color)].teardown = true;
+            fabric::fabric f(layout);
+            const auto r = f.run();
+            REQUIRE(r.status == run_status::deadlock);
+            const auto c = std::ranges::find_if(r.blocked, [](const auto& b) { return b.who.name == "c"; });
+            REQUIRE(c != r.blocked.end());
+            CHECK(c->threads[0].done == 0);
+            const auto where = "router (" + std::to_string(router) + ",0) holds color " + std::to_string(color);
+            CHECK(contains(fabric::report(r), where + " in teardown"));
+        }
 }
 
 TEST_CASE("a wavelet routed off the fabric is dropped with a warning") {

@@ -37,14 +37,18 @@ public:
     void step(std::uint32_t r, std::uint64_t now) {
         const auto& rs = routers_[r];
         visit v;
+        stage_colors s = stage(rs);
         // A PE riding this router steps first, as it would have in the cycle's PE phase: nothing
         // between reads or changes what it does (its queues are this router's alone).
-        if (rider_due(rs, now) && !relay(std::uint32_t(rs.pe), now, v)) {
+        if (rider_due(rs, now) && !relay(rs, s.out, now, v)) {
             m_.dismount(std::uint32_t(rs.pe));
             step_rider(std::uint32_t(rs.pe), now);
+            s = stage(rs);
         }
-        const std::uint32_t n = rs.color_count;
-        if (n != 2 || !in_and_out(rs, v, now)) {
+        if (s.in) {
+            in_and_out(rs, s, v, now);
+        } else {
+            const std::uint32_t n = rs.color_count;
             const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
             for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) {
                 color_state& cs = colors_[rs.colors + c];
@@ -117,21 +121,33 @@ private:
         return rd.on() && rd.due <= now;
     }
 
-    /// Riding PE `i`'s step at cycle `now` when it moves one element, short of its last and before
-    /// the horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for
-    /// anything else, which its own step does.
-    [[gnu::always_inline]] bool relay(std::uint32_t i, std::uint64_t now, visit& v) {
-        ride& rd = rides_[i];
+    /// Riding PE's step at cycle `now` when it moves one element, short of its last and before the
+    /// horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for anything
+    /// else, which its own step does. `out`: the router's out color when it is a pipeline stage's.
+    [[gnu::always_inline]] bool relay(const router_state& rs, color_state* out, std::uint64_t now, visit& v) {
+        ride& rd = rides_[rs.pe];
         assert(rd.due == now);  // its router, listed for each cycle it is due, moves an element a cycle
-        queue_state& in = queues_[rd.in];
-        queue_state& out = queues_[rd.out];
-        if (in.items.size() != 1 || in.controls != 0 || out.items.full() || now >= rd.end) return false;
-        // The step would wake this router for this cycle, if the output queue was empty: it is here.
+        queue_state& from = queues_[rd.in];
+        queue_state& to = queues_[rd.out];
+        if (from.items.size() != 1 || from.controls != 0 || to.items.full() || now >= rd.end) return false;
         // The input holds no control wavelet, so neither queue's count of them changes.
-        out.items.push(wavelet{in.items.pop().data & rd.bits, 0});
+        const wavelet w{from.items.pop().data & rd.bits, 0};
         rd.due = now + 1;
         moved_ = true;
-        v.more = true;   // its router comes again next cycle, as pe_executor::reschedule lists it
+        v.more = true;  // its router comes again next cycle, as pe_executor::reschedule lists it
+        // An empty output queue that feeds the stage's out color would pass the element on in this
+        // visit (in_and_out, after): it goes on now instead, when the neighbour's buffer has room.
+        if (out && to.items.empty() && out->core_feed == std::int32_t(rd.out) && !out->teardown) {
+            const unsigned beside = out->at.outputs;
+            const auto p = hw::port(std::countr_zero(beside));
+            const std::int32_t t = out->at.target(p);
+            if (room(t, now)) {
+                deliver_to<true>(rs, *out, p, t, w, now);
+                return true;
+            }
+        }
+        // The step would wake this router for this cycle, if the output queue was empty: it is here.
+        to.items.push(w);
         return true;
     }
 
@@ -330,30 +346,41 @@ private:
         if (beside) deliver_to<true>(rs, cs, hw::port(std::countr_zero(beside)), t, out, now);
     }
 
-    /// A PE's in and out on its router, the visit of a pipeline stage's router: two plain routes,
-    /// one from a neighbour into the core and one from the core out to a neighbour. They use
-    /// different ports, so neither the colors' turns nor the ports taken change what moves, and
-    /// each moves as hop() would move it, with its shape known (position_shape, set only for plain
-    /// routes). False for any other pair, when the core's out takes turns between queues, and in a
-    /// run that is observed (hop() records each move).
-    [[gnu::always_inline]] bool in_and_out(const router_state& rs, visit& v, std::uint64_t now) {
-        if (part_.observed) return false;
+    /// A PE's in and out on its router, a pipeline stage's: two plain routes, one from a neighbour
+    /// into the core and one from the core out to a neighbour. They use different ports, so neither
+    /// the colors' turns nor the ports taken change what moves, and each moves as hop() would move
+    /// it, with its shape known (position_shape, set only for plain routes).
+    struct stage_colors {
+        color_state* in = nullptr;
+        color_state* out = nullptr;
+    };
+
+    /// Router `rs`'s colors when it is a pipeline stage's; none for any other router, when the
+    /// core's out takes turns between queues, and in a run that is observed (hop() records each move).
+    stage_colors stage(const router_state& rs) const {
+        if (rs.color_count != 2 || part_.observed) return {};
         color_state* in = colors_ + rs.colors;
         color_state* out = in + 1;
         constexpr int pair = int(position_shape::into_core) + int(position_shape::out_of_core);
-        if (int(in->at.shape) + int(out->at.shape) != pair) return false;  // (each is one or the other)
+        if (int(in->at.shape) + int(out->at.shape) != pair) return {};  // (each is one or the other)
         if (in->at.shape == position_shape::out_of_core) std::swap(in, out);
-        if (out->core_shared) return false;  // its output queues take turns: move_any
+        if (out->core_shared) return {};  // its output queues take turns: move_any
+        return {in, out};
+    }
+
+    /// The visit of a pipeline stage's router (stage()).
+    [[gnu::always_inline]] void in_and_out(const router_state& rs, stage_colors s, visit& v, std::uint64_t now) {
+        color_state* const in = s.in;
+        color_state* const out = s.out;
         if (buffers_[std::size_t(in->at.source)].size_at(now) != 0 && in->core_queue >= 0 &&
             !queues_[std::size_t(in->core_queue)].items.full())
             pass<false>(rs, *in, v, take(rs, in->at, v, now), false, true, 0, no_acceptor, now);
-        if (out->core_feed < 0 || out->teardown) return true;
+        if (out->core_feed < 0 || out->teardown) return;
         queue_state& feed = queues_[std::size_t(out->core_feed)];
         const unsigned beside = out->at.outputs;
         const std::int32_t t = out->at.target(hw::port(std::countr_zero(beside)));
         if (!feed.items.empty() && room(t, now))
             pass<false>(rs, *out, v, take(rs, feed, v, now), true, false, beside, t, now);
-        return true;
     }
 
     /// deliver() for a control wavelet or a flip send's last: what it does to the color's switch
