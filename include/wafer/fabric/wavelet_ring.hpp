@@ -12,7 +12,7 @@ namespace wafer::fabric {
 
 template <std::size_t N>
 class wavelet_ring {
-    static_assert(N > 0 && N <= 8, "wavelet_ring keeps its counters in nibbles of a byte");
+    static_assert(N > 0 && N < 256, "wavelet_ring keeps its counters in a byte each");
 
 public:
     constexpr wavelet_ring() noexcept = default;
