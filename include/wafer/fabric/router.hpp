@@ -43,7 +43,7 @@ public:
         if (rider_due(rs, now) && !relay(rs, s.out, now, v)) {
             m_.dismount(std::uint32_t(rs.pe));
             step_rider(std::uint32_t(rs.pe), now);
-            s = stage(rs);
+            s = stage(rs);  // its step may have bound its queues to other colors
         }
         if (s.in) {
             in_and_out(rs, s, v, now);
