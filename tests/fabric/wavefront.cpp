@@ -1,7 +1,7 @@
 // The wavefront (run_options::wavefront, fabric.ipp): a busy fabric runs several cycles strip by
 // strip as a wave, which must end exactly as the sweep of one cycle at a time does, on any number
 // of threads and processes, with fabrics of many strips whose streams cross strips and bands every
-// way, and count the same stats.
+// way, and count the same stats and record the same traces.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include "wafer/fabric/partition.hpp"
 #include "wafer/fabric/run_state.hpp"
 #include "wafer/fabric/stats.hpp"
+#include "wafer/fabric/trace.hpp"
 #include "wafer/image/checkpoint.hpp"
 
 using namespace wafer;
@@ -86,6 +87,16 @@ std::uint64_t same_spread_as_one(const ir::layout& l, std::size_t processes, std
     }
     CHECK(outcome_of(fabrics.front(), ends.front().result) == stepwise);
     return ends.front().result.wavefront_cycles;
+}
+
+/// What counted and traced runs are compared on: a tiled random network, a deadlocking one (from
+/// the random generator seeded with `seed`), and the heat stencil.
+std::vector<ir::layout> observed_layouts(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    auto deadlocked = tiled_network(rng, 7, 5, 12, 8);
+    starve_a_reader(deadlocked);
+    return {tiled_network(rng, 8, 6, 12, 8), deadlocked,
+            example("heat2d/heat2d.paint", {"life"}, {{"W", 39}, {"H", 30}, {"N", 3}})};
 }
 
 }  // namespace
@@ -160,12 +171,7 @@ TEST_CASE("runs spread over processes agree on their waves and end as one proces
 }
 
 TEST_CASE("stats counted in waves are those counted cycle by cycle, on threads and on processes") {
-    std::mt19937 rng(7);
-    auto deadlocked = tiled_network(rng, 7, 5, 12, 8);
-    starve_a_reader(deadlocked);
-    const auto layouts = {tiled_network(rng, 8, 6, 12, 8), deadlocked,
-                          example("heat2d/heat2d.paint", {"life"}, {{"W", 39}, {"H", 30}, {"N", 3}})};
-    for (const auto& l : layouts) {
+    for (const auto& l : observed_layouts(7)) {
         INFO(l.pes.size() << " PEs");
         fabric::run_stats stepwise;
         fabric::fabric one(l);
@@ -185,5 +191,45 @@ TEST_CASE("stats counted in waves are those counted cycle by cycle, on threads a
         CHECK(ends.front().result.wavefront_cycles > 0);
         CHECK(outcome_of(fabrics.front(), ends.front().result) == expected);
         CHECK(counted.front() == stepwise);
+    }
+}
+
+TEST_CASE("traces recorded in waves are those recorded cycle by cycle, whole, cut and filtered, on threads and on processes") {
+    for (const auto& l : observed_layouts(11)) {
+        fabric::fabric one(l);
+        fabric::trace whole;
+        const auto expected = outcome_of(one, one.run({.wavefront = 1, .trace = &whole}));
+        REQUIRE(whole.events.size() > 1000);
+        fabric::trace_options cut, filtered;
+        cut.max_events = whole.events.size() / 3;
+        filtered.x_first = 5, filtered.x_end = 40, filtered.y_first = 3, filtered.y_end = 17;
+        filtered.from = whole.events.back().cycle / 4, filtered.to = whole.events.back().cycle / 2;
+        for (const auto& o : {fabric::trace_options{}, cut, filtered}) {
+            INFO(l.pes.size() << " PEs, max_events " << o.max_events << ", from cycle " << o.from);
+            fabric::fabric s(l);
+            fabric::trace stepwise{o};
+            s.run({.wavefront = 1, .trace = &stepwise});
+            CHECK(stepwise.events.size() > 100);
+            const auto same = [&](const fabric::trace& t) {
+                CHECK(t.events == stepwise.events);
+                CHECK(t.complete_to == stepwise.complete_to);
+                CHECK(t.truncated == stepwise.truncated);
+            };
+            for (const std::size_t threads : {1u, 2u, 3u}) {
+                fabric::fabric f(l);
+                fabric::trace t{o};
+                const auto r = f.run({.threads = threads, .trace = &t});
+                CHECK(r.wavefront_cycles > 0);
+                CHECK(outcome_of(f, r) == expected);
+                same(t);
+            }
+            auto fabrics = fabrics_of(l, 2);
+            std::vector<fabric::trace> traces(2, fabric::trace{o});
+            const auto ends = run_together(fabrics, [&](std::size_t k) { return fabric::run_options{.trace = &traces[k]}; });
+            REQUIRE_FALSE(ends.front().failure);
+            CHECK(ends.front().result.wavefront_cycles > 0);
+            CHECK(outcome_of(fabrics.front(), ends.front().result) == expected);
+            same(traces.front());
+        }
     }
 }

@@ -125,11 +125,12 @@ struct fabric::impl {
         std::uint64_t waved = 0;  // cycles run in waves
         std::size_t strips = 0;  // this process's
         for (const auto& b : bands) strips += b.part.strips.size();
-        // The same in every process, as is each wave, which they agree on. Counting goes in waves
-        // too (each counter is one PE's or router's, counted in its own cycle order); a trace, which
-        // keeps events in cycle order and is cut at a count, does not.
-        const bool waves = options.wavefront > 1 && !options.trace &&
-                           std::ranges::all_of(m_.programs, &prepared_program::faultless);
+        // The same in every process, as is each wave, which they agree on. Counting and tracing go
+        // in waves too: each counter is one PE's or router's and each event one PE's, recorded by
+        // its own strip in its own cycle order, and a trace is put in (cycle, PE) order at the end;
+        // when one is cut at a count (past_trace_limit, between cycles), every strip has run the
+        // cycles the cut keeps.
+        const bool waves = options.wavefront > 1 && std::ranges::all_of(m_.programs, &prepared_program::faultless);
         auto multiple = [&](std::uint64_t every) { return every > 0 ? now / every : 0; };
         std::uint64_t reported = multiple(options.progress_every), saved = multiple(options.checkpoint_every);
         bool limited = false, stopped = false, stop = false;
