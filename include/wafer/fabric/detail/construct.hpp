@@ -290,7 +290,7 @@ private:
         }
     }
 
-    /// A plain route's position, its targets set: what router_stepper::in_and_out looks for.
+    /// A plain route's position, its targets set: what router_stepper::stage looks for.
     static position_shape shape_of(const position_state& pos) {
         if (!pos.has_input) return position_shape::other;
         const unsigned core = hw::bit(hw::port::core), beside = pos.outputs & ~core;
