@@ -65,12 +65,6 @@ constexpr void write_image(image& im, Bytes& out) {
     w(version, im);  // the archive takes non-const references for both directions
 }
 
-inline std::vector<std::uint8_t> image_bytes(image& im) {
-    std::vector<std::uint8_t> out;
-    write_image(im, out);
-    return out;
-}
-
 /// What the reader cannot see from one field at a time: indices that point elsewhere, and sizes.
 WAFER_DECL void check_references(const image& im);
 

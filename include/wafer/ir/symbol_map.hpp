@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "wafer/core/config.hpp"
 #include "wafer/ir/layout.hpp"
 
 namespace wafer::ir {
@@ -26,24 +27,13 @@ constexpr map_entry map_entry_for(const symbol& s, std::string_view prefix, std:
 }
 
 /// A program's initial memory: `memory_words` words, zero except where its data segments say.
-inline std::vector<word> initial_memory(const pe_program& p) {
-    std::vector<word> m(p.memory_words, 0);
-    for (const auto& s : p.data)
-        for (std::size_t i = 0; i < s.words.size(); ++i)
-            if (s.base + i < m.size()) m[s.base + i] = s.words[i];
-    return m;
-}
+WAFER_DECL std::vector<word> initial_memory(const pe_program& p);
 
 /// A layout that runs one kernel on one PE at (0, 0), its symbols under their bare names.
-inline layout single_pe_layout(pe_program p, hw::arch arch = hw::arch::wse2) {
-    layout l;
-    l.arch = arch;
-    l.width = l.height = 1;
-    placed_pe pe;
-    for (const auto& s : p.symbols) l.symbols.push_back(map_entry_for(s, "", 0, 0));
-    l.programs.push_back(std::move(p));
-    l.pes.push_back(pe);
-    return l;
-}
+WAFER_DECL layout single_pe_layout(pe_program p, hw::arch arch = hw::arch::wse2);
 
 }  // namespace wafer::ir
+
+#if !defined(WAFER_SEPARATE_COMPILATION)
+#include "wafer/ir/detail/symbol_map.ipp"
+#endif

@@ -147,9 +147,12 @@ constexpr void clear_positions(Node& node) {
     for_each_position(node, [](source_position& p) { p = {}; });
 }
 
-/// `p` with every position cleared: how a C++ kernel and the text it mirrors compare.
-inline WAFER_CONSTEXPR program without_positions(const program& p) {
-    program out = p;
+/// `p` with every position cleared: how a C++ kernel and the text it mirrors compare. A template,
+/// as Paint's functions are (docs/performance.md): a plain `inline` function would have every unit
+/// that includes the DSL instantiate the walk over each kind of statement, used or not.
+template <class Program = program>
+WAFER_CONSTEXPR Program without_positions(const Program& p) {
+    Program out = p;
     for (auto& s : out.body) clear_positions(s);
     return out;
 }

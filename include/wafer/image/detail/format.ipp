@@ -50,8 +50,10 @@ WAFER_DECL void write_whole(const std::vector<std::uint8_t>& bytes, const std::s
 }  // namespace detail
 
 WAFER_DECL std::vector<std::uint8_t> to_bytes(const image& im) {
-    auto copy = im;
-    return detail::image_bytes(copy);
+    auto copy = im;  // the archive takes non-const references
+    std::vector<std::uint8_t> out;
+    detail::write_image(copy, out);
+    return out;
 }
 
 WAFER_DECL image from_bytes(const std::vector<std::uint8_t>& bytes, const std::string& file) {
