@@ -473,7 +473,7 @@ constexpr region route_transports(region r, const std::vector<planned_transport>
         // rule stays on c; else its first PE) up to its last PE, where c takes the wavelets back.
         const std::size_t first = s.terminal.where == side::center ? 1 : 0;
         std::vector<std::vector<pe_xy>> paths;
-        std::vector<bool> swapped;
+        std::vector<char> swapped;  // not vector<bool>: clang 14 cannot grow one in a constant expression
         auto on_partner = [&](std::size_t wire, bool swap, std::size_t k) {
             return swap && k >= first && k + 1 < paths[wire].size();
         };

@@ -126,8 +126,8 @@ constexpr std::vector<std::size_t> stable_order(std::size_t n, Less less) {
 /// build(): `provider(request)` gives each kernel's program; it may throw wafer::error (at run
 /// time) or report to `out` (in a constant expression, where nothing can be thrown).
 template <class Provider>
-constexpr ir::layout build_layout(const region& layout, const Provider& provider, diagnostics& out,
-                                  const build_options& options) {
+WAFER_CONSTEXPR ir::layout build_layout(const region& layout, const Provider& provider, diagnostics& out,
+                                        const build_options& options) {
     // Transports first: the router adds the routes the rest of the build sees (keeping the layout's
     // attributes first, at their indices), and the transports bring the arcvars.
     std::vector<problem> problems;
