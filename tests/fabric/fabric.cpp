@@ -531,4 +531,8 @@ TEST_CASE("malformed layouts are rejected with diagnostics") {
                          "kernel 'spill' has initial data for words 2 to 4, past its 4 words of memory", wafer::error);
     auto bad_route = make_layout(1, 1, {}, {}, {route(0, 0, {{30, "C>R"}})});
     CHECK_THROWS_WITH_AS(fabric::fabric{bad_route}, doctest::Contains("colors are 0..23"), wafer::error);
+    auto far_socket = program("far", {}, 1, {}, {writes("tx", 40)});
+    CHECK_THROWS_WITH_AS(fabric::fabric{ir::single_pe_layout(far_socket)},
+                         "kernel 'far', socket 'tx': its input queue is one of 0..7 and its output queue one of 0..5 (or none)",
+                         wafer::error);
 }

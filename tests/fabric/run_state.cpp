@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -119,4 +120,29 @@ TEST_CASE("a state from another layout is refused with the reason") {
     damaged = a.state();
     damaged.events.push_back({0, 1u << 30});
     CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("a PE event is out of range"), error);
+}
+
+TEST_CASE("a state no run could reach is refused: an operation past its walk, a queue no operation uses") {
+    std::mt19937 rng(9);
+    for (int round = 0; round < 8; ++round) {
+        fabric::fabric a(network(rng, round));
+        a.run({.stop = 3});
+        const auto state = a.state();
+        const auto in_op = std::ranges::find_if(state.pes, [](const fabric::pe_state& p) { return p.main == fabric::main_state::in_op; });
+        if (in_op == state.pes.end()) continue;
+        const auto i = std::size_t(in_op - state.pes.begin());
+        auto damaged = state;
+        damaged.pes[i].op.elements += 1u << 20;
+        damaged.pes[i].op.done = damaged.pes[i].op.elements;
+        CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("'s thread state is out of range"), error);
+        damaged = state;
+        damaged.pes[i].op.op = 1u << 20;
+        CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("'s thread state is out of range"), error);
+        if (state.pes[i].queue_count == 0) continue;
+        damaged = state;
+        damaged.queues[state.pes[i].queues].user = 3;  // microthread 2, which runs nothing
+        CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("is used by no operation"), error);
+        return;
+    }
+    FAIL("no network stopped with a PE in an operation");
 }

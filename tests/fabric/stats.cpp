@@ -19,6 +19,9 @@
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/fabric/run_state.hpp"
 #include "wafer/fabric/trace.hpp"
+#include "wafer/ir/symbol_map.hpp"
+#include "wafer/parse/tungsten.hpp"
+#include "wafer/tungsten/lower.hpp"
 
 using namespace wafer;
 using namespace wafer::test;
@@ -134,6 +137,21 @@ TEST_CASE("a run counted or traced is one that is not, at its end and at any sto
             CHECK(outcome_of(other, other.run({.resume = true})) == ended);
         }
     }
+}
+
+TEST_CASE("a relay reached after scalar code ends as it does observed, where its queue has no color") {
+    // The scalar code runs ahead of the clock, privately; the relay it then reaches is due later
+    // than the next cycle, so it waits in the scheduler instead of riding its router. Its queues are
+    // bound to no color, so the run deadlocks, with the fast paths as without them.
+    diagnostics ds;
+    const auto l = ir::single_pe_layout(tungsten::lower(
+        parse::parse_tungsten("xp socket rx;\nxp socket tx;\nxp a = 0;\na = 1;\na = a + 1;\ni in [0, 2) tx <- rx;\n", "k.w"),
+        {}, ds));
+    fabric::fabric plain(l), counted(l);
+    fabric::run_stats stats;
+    const auto expected = outcome_of(plain, plain.run());
+    CHECK(expected.status == fabric::run_status::deadlock);
+    CHECK(outcome_of(counted, counted.run({.stats = &stats})) == expected);
 }
 
 TEST_CASE("the pipeline's stats: each PE's cycles add up, n wavelets leave a and b and land in b and c, one link per color") {

@@ -38,6 +38,13 @@ TEST_CASE("a malformed map line is an error with its position") {
     CHECK_THROWS_AS(image::parse_map("a [ n<4 ( 0 0 0 )", "f.map"), error);
     CHECK_THROWS_AS(image::parse_map("a [ n<4 ] ( 0 0 0 ) float", "f.map"), error);
     CHECK_THROWS_AS(image::parse_map("a [ n<4 ] ( 0 0 0 ) sp sp", "f.map"), error);
+    // A number that would not fit a coordinate or a stride, a sign inside a number, a dimension named twice.
+    CHECK_THROWS_WITH_AS(image::parse_map("a [ n<4 ] ( 0 3333333333 0 )", "f.map"),
+                         "an x coordinate past 2147483647", error);
+    CHECK_THROWS_WITH_AS(image::parse_map("a [ n<4 ] ( 0 0+99999999999*n 0 )", "f.map"), "a stride past 2147483647",
+                         error);
+    CHECK_THROWS_WITH_AS(image::parse_map("a [ n<4 ] ( -1 0 0 )", "f.map"), "expected an address", error);
+    CHECK_THROWS_WITH_AS(image::parse_map("a [ n<4 n<2 ] ( 0 0 0 )", "f.map"), "dimension 'n' is named twice", error);
 }
 
 TEST_CASE("selections slice, pin and reorder dimensions") {

@@ -148,6 +148,17 @@ TEST_CASE("guide: join, symjoin and strcmp") {
     CHECK(shows("strcmp('a 'b)") != "0");
     CHECK(error_of("let t = tile()\nt : name(symjoin('a 'b))\nt") ==
           "name() takes a string, not the symbol $a.b: join(\".\" a b) gives the string a.b");
+    // A string that doubles at each step would fill memory long before the evaluation's limit on steps.
+    CHECK(error_of("let s = 'ab\ndefine twice() { s = join(\"\" s s)\ntwice() }\ntwice()")
+              .starts_with("join() makes a string longer than 1048576 characters"));
+}
+
+TEST_CASE("a repeated tile covers at most as many PEs as a layout may have, however the repeats nest") {
+    // Four repeats of 65536 copies each would be 2^64 copies, past what a count holds.
+    CHECK(error_of("rep(rep(rep(rep(tile() 'a 65536 0 0) 'b 65536 0 0) 'c 65536 0 0) 'd 65536 0 0)") ==
+          "rep() makes a tile cover more than 4194304 PEs, the most a layout may have: count 65536");
+    CHECK(error_of("rep(rect(0 0 4096 4096) 'a 2 0 0)") ==
+          "rep() makes a tile cover more than 4194304 PEs, the most a layout may have: count 2");
 }
 
 TEST_CASE("quick reference: place offsets add, R0 keeps the orientation") {

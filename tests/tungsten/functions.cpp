@@ -87,6 +87,39 @@ TEST_CASE("calls nest; a function's locals start afresh on each call") {
     CHECK(r.value("k2") == 1);
 }
 
+TEST_CASE("calls inside a returned value, a condition, a loop bound and another call's arguments") {
+    // Each call lowers its callee's body while the caller's is still being lowered: the nesting must
+    // not disturb what the outer body holds (a return's frame, a condition's blocks, a loop's bounds).
+    auto r = run("xp absv(xp v) { if (v < 0) return 0 - v; return v; }\n"
+                 "xp dist(xp ax, xp ay, xp bx, xp by) { return absv(ax - bx) + absv(ay - by); }\n"
+                 "xp deeper(xp a) { return dist(a, absv(a - 9), absv(0 - a), dist(1, 2, a, 0)); }\n"
+                 "xp pick(xp a, xp b) { if (absv(a) > absv(b)) return a; return b; }\n"
+                 "xp d = 0, e = 0, p = 0, n = 0, m = 0;\n"
+                 "d = dist(1, 7, 4, 3);\n"
+                 "e = deeper(5);\n"
+                 "p = pick(0 - 6, 4) + pick(2, 0 - 3);\n"
+                 "xp c[6] = {};\n"
+                 "i in [absv(0 - 1), dist(0, 0, 2, 3)) c[i] = absv(i - 4) * pick(i, 2);\n"
+                 "if (dist(0, 0, 1, 1) == absv(0 - 2)) n = 1; else n = 2;\n"
+                 "i in [0, 4) if (absv(i - 2) < pick(1, 0)) m = m + dist(i, 0, 0, i);\n");
+    const auto absv = [](std::int64_t v) { return v < 0 ? -v : v; };
+    const auto dist = [&](std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by) {
+        return absv(ax - bx) + absv(ay - by);
+    };
+    const auto pick = [&](std::int64_t a, std::int64_t b) { return absv(a) > absv(b) ? a : b; };
+    CHECK(r.value("d") == dist(1, 7, 4, 3));
+    CHECK(r.value("e") == dist(5, absv(5 - 9), absv(-5), dist(1, 2, 5, 0)));
+    CHECK(r.value("p") == pick(-6, 4) + pick(2, -3));
+    std::vector<std::int64_t> c(6, 0);
+    for (std::int64_t i = absv(-1); i < dist(0, 0, 2, 3); ++i) c[i] = absv(i - 4) * pick(i, 2);
+    CHECK(r.ints("c") == c);
+    CHECK(r.value("n") == (dist(0, 0, 1, 1) == absv(-2) ? 1 : 2));
+    std::int64_t m = 0;
+    for (std::int64_t i = 0; i < 4; ++i)
+        if (absv(i - 2) < pick(1, 0)) m += dist(i, 0, 0, i);
+    CHECK(r.value("m") == m);
+}
+
 TEST_CASE("a function sees its params and the globals declared before it, never its caller's names") {
     CHECK(first_error("xp f() { return hidden; }\nmain { xp hidden = 1; xp v = f(); }\n") == "'hidden' is not declared");
     CHECK(first_error("xp f() { return later; }\nxp later = 1;\nxp v = f();\n") == "'later' is not declared");

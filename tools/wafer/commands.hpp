@@ -25,6 +25,10 @@ inline constexpr int exit_deadlock = 3;
 inline constexpr int exit_cycle_limit = 4;
 inline constexpr int exit_fault = 5;      ///< the program did something the PE cannot (e.g. memory past 0x5fff)
 
+/// `wafer COMMAND key=value ...` as main() gets it: runs the command and returns the process exit
+/// status; prints the usage, diagnostics and errors (the fuzz target for the command line calls it too).
+int command_line(int argc, char** argv);
+
 int carbide(args&);
 int paint(args&);
 class processes;

@@ -1,8 +1,8 @@
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 
 #include "commands.hpp"
+#include "wafer/core/file.hpp"
 #include "wafer/ir/symbol_map.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/image/map_file.hpp"
@@ -205,9 +205,7 @@ image::image load_or_build(args& a) {
 }
 
 void write_map(const ir::layout& l, const std::string& file) {
-    std::ofstream out(file, std::ios::trunc);
-    out << image::map_text(l.symbols);
-    if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the map", ""});
+    write_whole(file, "map", [&](std::ostream& out) { out << image::map_text(l.symbols); });
 }
 
 }  // namespace wafer::cli

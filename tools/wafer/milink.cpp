@@ -11,21 +11,14 @@
 #include "commands.hpp"
 #include "link_notes.hpp"
 #include "wafer/core/file.hpp"
-#include "wafer/image/access.hpp"
 #include "wafer/image/format.hpp"
 #include "wafer/image/map_file.hpp"
-#include "wafer/image/select.hpp"
 
 extern char** environ;
 
 namespace wafer::cli {
 
 namespace {
-
-[[noreturn]] void link_error(const paint::link_note& n, const std::string& message) {
-    // The note keeps the link() call's position as text, file:line:col.
-    throw error(diagnostic{severity::error, n.at, {}, "link of " + n.symbol + ": " + message, ""});
-}
 
 /// Runs the note's program and returns what it wrote to out=, at most `limit` bytes (one more
 /// tells "too long" without reading an unbounded stream).
@@ -88,37 +81,7 @@ int milink(args& a) {
     const auto entries = image::parse_map(read_file(map_file, "map"), map_file);
     const auto notes = read_notes(note_file);
 
-    for (const auto& n : notes) {
-        const ir::map_entry* entry = nullptr;
-        for (const auto& e : entries)
-            if (e.name == n.symbol && entry == nullptr) entry = &e;
-        if (entry == nullptr) link_error(n, "the map has no symbol " + quote(n.symbol));
-        image::selection sel;
-        sel.order = n.order;
-        const auto chosen = image::select(*entry, sel, "milink");
-        // The order's dimensions are outermost: each value covers a run of the others' elements.
-        std::size_t values = 1;
-        for (const auto& d : n.order)
-            for (const auto& e : entry->dims)
-                if (e.name == d) values *= e.extent;
-        const std::size_t run = chosen.elements.size() / values;
-        const std::size_t words = values * chosen.words;
-        const std::string data = run_program(n, words * 2);
-        if (data.size() != words * 2)
-            link_error(n, std::string("supplied data is too ") + (data.size() < words * 2 ? "short" : "long") + ": program '" +
-                              n.program + "' wrote " + (data.size() > words * 2 ? "more than " : "") +
-                              std::to_string(data.size()) + " bytes, and the order needs " + std::to_string(words) +
-                              " 16-bit words (" + std::to_string(words * 2) + " bytes)");
-        // Each value covers `run` consecutive elements of the walk.
-        std::vector<word> expanded;
-        expanded.reserve(chosen.elements.size() * chosen.words);
-        for (std::size_t i = 0; i < chosen.elements.size(); ++i)
-            for (unsigned w = 0; w < chosen.words; ++w) {
-                const std::size_t at = ((i / run) * chosen.words + w) * 2;
-                expanded.push_back(word(std::uint8_t(data[at]) | std::uint8_t(data[at + 1]) << 8));
-            }
-        image::write_values(im, chosen, expanded, n.symbol);
-    }
+    apply_links(im, entries, notes, run_program);
     image::write_image(im, out ? *out : image_file);
     return exit_ok;
 }

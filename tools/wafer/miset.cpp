@@ -8,23 +8,6 @@
 
 namespace wafer::cli {
 
-namespace {
-std::vector<std::string> split_values(const std::string& text) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text) {
-        if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-            if (!cur.empty()) out.push_back(std::move(cur));
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.empty()) out.push_back(std::move(cur));
-    return out;
-}
-}  // namespace
-
 int miset(args& a) {
     auto values = a.get("values");
     auto file = a.get("file");
@@ -34,7 +17,7 @@ int miset(args& a) {
     auto s = open_symbol(a, "miset");
     a.finish(true);
 
-    auto items = split_values(values ? *values : read_file(*file, "values file"));
+    auto items = image::split_values(values ? *values : read_file(*file, "values file"));
     if (items.size() != s.chosen.elements.size())
         throw error(diagnostic{severity::error, values ? "values=" : *file, {},
                                std::string("supplied data is too ") +

@@ -2,12 +2,12 @@
 // Boost.JSON, and Debian's Boost.JSON needs Boost 1.81's headers in place of 1.74's). The region is
 // the flattened tree wafer builds from (docs/paint.md, Regions): its blocks, with their repeats, and
 // the attributes in the order applied, each covering a range of blocks.
-#include <fstream>
 #include <iterator>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "wafer/core/file.hpp"
 #include "wafer/paint/route.hpp"
 
 namespace wafer::cli {
@@ -115,9 +115,9 @@ void write_region_dump(const paint::region& r, const std::string& file) {
     }
     json attributes = json::array();
     for (const auto& a : r.attributes) attributes.push_back(attribute_json(a));
-    std::ofstream out(file, std::ios::trunc);
-    out << json{{"blocks", std::move(blocks)}, {"attributes", std::move(attributes)}}.dump(2) << '\n';
-    if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the region dump", ""});
+    write_whole(file, "region dump", [&](std::ostream& out) {
+        out << json{{"blocks", std::move(blocks)}, {"attributes", std::move(attributes)}}.dump(2) << '\n';
+    });
 }
 
 }  // namespace wafer::cli

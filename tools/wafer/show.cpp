@@ -8,12 +8,12 @@
 // pes= draws any part of it in full.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "commands.hpp"
+#include "wafer/core/file.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/fabric/report.hpp"
 #include "wafer/paint/route.hpp"
@@ -260,23 +260,23 @@ int show(args& a) {
     if (d.block == 1) note("outlined: the named regions, each named at its first PE", "");
     const int height = y + margin;
 
-    std::ofstream out(svg_file);
-    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\""
-        << height << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\">\n"
-        << "<defs>";
-    for (const int c : colors)  // an arrowhead per color, in its hue
-        out << "<marker id=\"arrow" << c << "\" viewBox=\"0 0 6 6\" refX=\"5\" refY=\"3\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
-            << "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"" << hue(c, 80, 40) << "\"/></marker>";
-    out << "</defs>\n"
-        << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-    // The grid: a line between neighbouring cells.
-    out << "<g stroke=\"#ddd\">";
-    for (int c = 0; c <= columns; ++c)
-        out << "<line x1=\"" << margin + c * cell << "\" y1=\"" << margin << "\" x2=\"" << margin + c * cell << "\" y2=\"" << margin + rows * cell << "\"/>";
-    for (int r = 0; r <= rows; ++r)
-        out << "<line x1=\"" << margin << "\" y1=\"" << margin + r * cell << "\" x2=\"" << margin + columns * cell << "\" y2=\"" << margin + r * cell << "\"/>";
-    out << "</g>\n" << regions.str() << cells.str() << routes.str() << notes.str() << "</svg>\n";
-    if (!out) throw error(diagnostic{severity::error, svg_file, {}, "cannot write the drawing", ""});
+    write_whole(svg_file, "drawing", [&](std::ostream& out) {
+        out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\""
+            << height << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\">\n"
+            << "<defs>";
+        for (const int c : colors)  // an arrowhead per color, in its hue
+            out << "<marker id=\"arrow" << c << "\" viewBox=\"0 0 6 6\" refX=\"5\" refY=\"3\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
+                << "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"" << hue(c, 80, 40) << "\"/></marker>";
+        out << "</defs>\n"
+            << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+        // The grid: a line between neighbouring cells.
+        out << "<g stroke=\"#ddd\">";
+        for (int c = 0; c <= columns; ++c)
+            out << "<line x1=\"" << margin + c * cell << "\" y1=\"" << margin << "\" x2=\"" << margin + c * cell << "\" y2=\"" << margin + rows * cell << "\"/>";
+        for (int r = 0; r <= rows; ++r)
+            out << "<line x1=\"" << margin << "\" y1=\"" << margin + r * cell << "\" x2=\"" << margin + columns * cell << "\" y2=\"" << margin + r * cell << "\"/>";
+        out << "</g>\n" << regions.str() << cells.str() << routes.str() << notes.str() << "</svg>\n";
+    });
     return exit_ok;
 }
 

@@ -1,11 +1,11 @@
 // wafer run ... stats | stats=F.csv: where the run's cycles and wavelets went (fabric/stats.hpp),
 // as a table on stdout (the first PEs, and every color) or every PE as CSV.
 #include <algorithm>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 
 #include "commands.hpp"
+#include "wafer/core/file.hpp"
 #include "wafer/fabric/detail/report_text.hpp"
 
 namespace wafer::cli {
@@ -46,15 +46,15 @@ void print_stats(const fabric::run_stats& s, const ir::layout& l, std::ostream& 
 }
 
 void write_stats(const fabric::run_stats& s, const ir::layout& l, const std::string& file) {
-    std::ofstream out(file);
-    out << "x,y,name,kernel,busy,blocked,idle,in,out\n";
-    for (std::size_t pe = 0; pe < s.pes.size(); ++pe) {
-        const auto& placed = l.pes[pe];
-        const auto& p = s.pes[pe];
-        out << placed.x << ',' << placed.y << ',' << placed.name << ',' << l.programs[placed.program].kernel << ',' << p.busy << ','
-            << p.blocked << ',' << p.idle << ',' << p.in << ',' << p.out << '\n';
-    }
-    if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the stats", ""});
+    write_whole(file, "stats", [&](std::ostream& out) {
+        out << "x,y,name,kernel,busy,blocked,idle,in,out\n";
+        for (std::size_t pe = 0; pe < s.pes.size(); ++pe) {
+            const auto& placed = l.pes[pe];
+            const auto& p = s.pes[pe];
+            out << placed.x << ',' << placed.y << ',' << placed.name << ',' << l.programs[placed.program].kernel << ','
+                << p.busy << ',' << p.blocked << ',' << p.idle << ',' << p.in << ',' << p.out << '\n';
+        }
+    });
 }
 
 }  // namespace wafer::cli

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -12,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "wafer/core/file.hpp"
 #include "wafer/fabric/report.hpp"
 #include "wafer/ir/print.hpp"
 
@@ -176,11 +176,10 @@ void check_trace_file(const std::string& file) {
 }
 
 void write_trace(const fabric::trace& t, const ir::layout& l, const std::string& file) {
-    std::ofstream out(file);
-    if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the trace", ""});
-    if (file.ends_with(".json")) write_json(t, l, out);
-    else write_log(t, l, out);
-    if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the trace", ""});
+    write_whole(file, "trace", [&](std::ostream& out) {
+        if (file.ends_with(".json")) write_json(t, l, out);
+        else write_log(t, l, out);
+    });
 }
 
 }  // namespace wafer::cli

@@ -1,6 +1,8 @@
 #pragma once
-// Reading a whole file, with the one error every layer reports when it cannot; and quoting source
-// lines into diagnostics that carry only a file and a position (the interpreter's), for the caret.
+// Reading a whole file and writing one whole or not at all, with the one error every layer reports
+// when it cannot; and quoting source lines into diagnostics that carry only a file and a position
+// (the interpreter's), for the caret.
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -16,6 +18,31 @@ inline std::string read_file(const std::string& path, const std::string& what = 
     std::ifstream in(path, std::ios::binary);
     if (!in) throw error(diagnostic{severity::error, path, {}, "cannot open the " + what, ""});
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// Writes `file` whole or not at all: `write(std::ostream&)` fills `file`.part, which is renamed into
+/// place only once all of it is written, so a failure or a run stopped while writing leaves the file
+/// before it as it was. Throws wafer::error "<file>: error: cannot write the <what>".
+template <class Write>
+void write_whole(const std::string& file, const std::string& what, Write&& write) {
+    const std::string part = file + ".part";
+    std::error_code ec;
+    bool written = false;
+    try {
+        std::ofstream out(part, std::ios::binary | std::ios::trunc);
+        if (out) write(static_cast<std::ostream&>(out));
+        out.close();
+        written = bool(out);
+    } catch (...) {
+        std::filesystem::remove(part, ec);
+        throw;
+    }
+    if (written) std::filesystem::rename(part, file, ec);
+    if (!written || ec) {
+        const std::string why = ec ? ": " + ec.message() : "";
+        std::filesystem::remove(part, ec);
+        throw error(diagnostic{severity::error, file, {}, "cannot write the " + what + why, ""});
+    }
 }
 
 /// Fills in the source line of each diagnostic that has a file and a position but no line, reading

@@ -58,13 +58,14 @@ private:
         return horizon_;
     }
 
-    /// The PE steps next at `at`. A relay due in the next cycle, before the horizon, rides its
-    /// router instead of waiting in the scheduler (router.hpp); a run that is observed keeps every
-    /// step here, where it is recorded.
+    /// The PE steps next at `at`. A relay due in the cycle after the one being stepped, before the
+    /// horizon, rides its router instead of waiting in the scheduler (router.hpp); a run that is
+    /// observed keeps every step here, where it is recorded. (A PE whose private steps ran ahead is
+    /// due later than that: its router can be listed only for the next cycle, so it waits.)
     [[gnu::always_inline]] void reschedule(std::uint64_t at) {
         p_->since = at;
         part_.happened(std::min(at, m_.limit));
-        if (pp_->relays && at == now_ + 1 && at < horizon_ && !part_.observed && p_->busy_threads == 0 &&
+        if (pp_->relays && at == horizon_cycle_ + 1 && at == now_ + 1 && at < horizon_ && !part_.observed && p_->busy_threads == 0 &&
             p_->main == main_state::in_op && walk_of(p_->op).shape == prepared_op::form::relay &&
             part_.owns_router(p_->router)) {
             const ir::dsd_op& op = prog_->dsd_ops[p_->op.op];

@@ -83,7 +83,7 @@ inline checkpoint read_checkpoint(const std::string& file) {
 /// Written beside `file` and renamed into place, so a run stopped while writing leaves the last
 /// checkpoint whole.
 inline void write_checkpoint(const checkpoint& c, const std::string& file) {
-    detail::write_whole(to_bytes(c), file, "checkpoint");
+    detail::write_bytes(to_bytes(c), file, "checkpoint");
 }
 
 }  // namespace wafer::image

@@ -68,9 +68,8 @@ constexpr void write_image(image& im, Bytes& out) {
 /// What the reader cannot see from one field at a time: indices that point elsewhere, and sizes.
 WAFER_DECL void check_references(const image& im);
 
-/// Writes `bytes` beside `file` and renames them into place, so that a run cut short while writing
-/// leaves the file before it whole.
-WAFER_DECL void write_whole(const std::vector<std::uint8_t>& bytes, const std::string& file, const std::string& what);
+/// Writes `bytes` as `file`, whole or not at all (wafer::write_whole).
+WAFER_DECL void write_bytes(const std::vector<std::uint8_t>& bytes, const std::string& file, const std::string& what);
 
 }  // namespace detail
 

@@ -34,6 +34,9 @@ WAFER_DECL std::string float_text(double v);
 /// `words` holds one element (1, 2 or 4 words, low word first).
 WAFER_DECL std::string format_value(ir::value_format f, std::span<const word> words);
 
+/// A values file's (or values= option's) items: the text between commas and white space.
+WAFER_DECL std::vector<std::string> split_values(std::string_view text);
+
 /// Parses `text` as one element of format `f` into `n` words; nullopt when it is not such a value.
 WAFER_DECL std::optional<std::vector<word>> parse_value(ir::value_format f, std::string_view text, unsigned n);
 

@@ -94,21 +94,19 @@ constexpr std::vector<std::vector<std::uint32_t>> interference(const std::vector
     all.erase(std::unique(all.begin(), all.end(), [&](const entry& a, const entry& b) { return !before(a, b) && !before(b, a); }),
               all.end());
     const std::size_t n = used.size();
-    struct flag {
-        bool set = false;   // an initializer, so clang 14 can construct the vector in a constant expression
-    };
-    std::vector<flag> known(n * n);
     std::vector<std::vector<std::uint32_t>> out(n);
+    // Whether c already knows d: its list is short (a color meets few others), where a table of
+    // every pair would take n * n bytes for a layout of many colors.
+    auto known = [&](std::uint32_t c, std::uint32_t d) { return std::find(out[c].begin(), out[c].end(), d) != out[c].end(); };
     std::vector<std::vector<box>> active(n);   // per color, the boxes that may still be near the next one along x
     for (std::size_t k = 0; k < all.size(); ++k) {
         const entry& e = all[k];
         if (k == 0 || e.b.min_x != all[k - 1].b.min_x)
             for (auto& boxes : active) std::erase_if(boxes, [&](const box& a) { return a.max_x + 1 <= e.b.min_x; });
         for (std::uint32_t c = 0; c < n; ++c) {
-            if (c == e.color || known[c * n + e.color].set) continue;
+            if (c == e.color || known(c, e.color)) continue;
             for (const box& a : active[c])
                 if (near(a, e.b)) {
-                    known[c * n + e.color].set = known[e.color * n + c].set = true;
                     out[c].push_back(e.color);
                     out[e.color].push_back(c);
                     break;

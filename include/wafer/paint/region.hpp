@@ -47,6 +47,11 @@ struct block {
     friend constexpr bool operator==(const block&, const block&) = default;
 };
 
+/// A layout has at most this many PEs (four times a 750 x 994 wafer): verify() reports more
+/// instead of expanding them, and a repeat that would make one block cover more is an error, so
+/// that counting a block's copies never overflows.
+inline constexpr std::int64_t max_layout_pes = std::int64_t(1) << 22;
+
 /// The copies of a block's rectangle: the product of its repeats' counts.
 template <int = 0>
 constexpr std::int64_t copies(const block& b) noexcept {

@@ -39,6 +39,11 @@ constexpr region repeated(region r, const repeat& rp, const cx_string& call, con
         if (!moved_ok(b, 0, 0))
             fail(at, call + "() places copies past +-1048576: count " + to_text(std::int64_t(rp.count)) + ", step (" +
                          to_text(std::int64_t(rp.dx)) + ", " + to_text(std::int64_t(rp.dy)) + ")");
+        // The copies before this repeat were at most max_layout_pes, so their product with a count
+        // cannot overflow here; past this check, neither can a block's count of PEs.
+        if (copies(b) > max_layout_pes / (std::int64_t(b.width) * b.height))
+            fail(at, call + "() makes a tile cover more than " + to_text(max_layout_pes) +
+                         " PEs, the most a layout may have: count " + to_text(std::int64_t(rp.count)));
     }
     return r;
 }

@@ -27,9 +27,6 @@
 
 namespace wafer::paint {
 
-/// A layout has at most this many PEs (four times a 750 x 994 wafer): verify() reports more
-/// instead of expanding them.
-inline constexpr std::int64_t max_layout_pes = std::int64_t(1) << 22;
 /// The attributes of a layout cover at most this many blocks, counted once per attribute.
 inline constexpr std::int64_t max_attribute_reach = std::int64_t(1) << 24;
 

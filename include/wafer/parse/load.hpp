@@ -27,10 +27,16 @@ inline std::string canonical_name(const std::string& file) {
     return ec ? file : name.string();
 }
 
+/// Packages loaded in all for one kernel: each import splices its own copy, so packages that
+/// import each other several times over would otherwise multiply (3 imports a package, 16 deep,
+/// is 3^16 copies).
+inline constexpr std::size_t max_packages = 4096;
+
 /// Loads the packages `program` imports (`import name;` at top level), each found as name.w beside the
-/// importing file or in `libs`, recursively; `loading` holds the files being loaded, for cycles.
+/// importing file or in `libs`, recursively; `loading` holds the files being loaded, for cycles, and
+/// `loaded` counts the packages loaded so far.
 inline void load_imports(tungsten::ast::program& program, const std::vector<std::string>& libs,
-                         std::vector<std::string>& loading) {
+                         std::vector<std::string>& loading, std::size_t& loaded) {
     namespace fs = std::filesystem;
     for (auto& s : program.body) {
         auto* i = std::get_if<tungsten::ast::import_statement>(&s);
@@ -52,9 +58,10 @@ inline void load_imports(tungsten::ast::program& program, const std::vector<std:
             if (open == canonical) fail("package " + i->package + " imports itself, through " + file);
         if (loading.size() > static_cast<std::size_t>(tungsten::detail::max_import_depth))
             fail("imports nest deeper than " + std::to_string(tungsten::detail::max_import_depth) + " packages");
+        if (++loaded > max_packages) fail("more than " + std::to_string(max_packages) + " packages are imported in all");
         auto& package = i->contents.emplace_back(parse_tungsten(read_file(file, "package"), file));
         loading.push_back(canonical);
-        load_imports(package, libs, loading);
+        load_imports(package, libs, loading, loaded);
         loading.pop_back();
     }
 }
@@ -65,7 +72,8 @@ inline void load_imports(tungsten::ast::program& program, const std::vector<std:
 inline tungsten::ast::program load_kernel(const std::string& path, const std::vector<std::string>& libs = {}) {
     auto program = parse_tungsten(read_file(path, "kernel"), path);
     std::vector<std::string> loading{detail::canonical_name(path)};
-    detail::load_imports(program, libs, loading);
+    std::size_t loaded = 0;
+    detail::load_imports(program, libs, loading, loaded);
     return program;
 }
 

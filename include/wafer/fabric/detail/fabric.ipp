@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -584,6 +585,10 @@ struct fabric::impl {
             case pe_end::running: ++running; break;
             }
         }
+        // A run that ended on its own has no PE still due: one would be a fault in wafer's clock,
+        // which must not pass for a halt.
+        if (!limited && running > 0)
+            throw std::logic_error(std::to_string(running) + " PEs were still due when the run ended (a fault in wafer's clock)");
         if (limited) {
             result.status = run_status::cycle_limit;
             result.diagnostics.push_back(diagnostic{severity::note, "", {},

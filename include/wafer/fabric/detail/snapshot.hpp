@@ -2,6 +2,7 @@
 // Taking a fabric's run state between two cycles (fabric/run_state.hpp), and putting one back after
 // checking that it fits: the same pools, the same static fields, every index in range.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -78,7 +79,38 @@ inline run_state capture(const machine& m) {
     return s;
 }
 
-/// Why state `s` does not fit machine `m`, or "" when it does.
+/// Whether operation `o`, in flight on thread `t` of PE `a` in state `s`, is one that issuing it
+/// could have made (pe_executor::issue): its own operation, its walk where issue puts it, no more
+/// elements than the walk has, and every memory slot within the PE's memory, as issue checks.
+inline bool issued_fits(const machine& m, const run_state& s, const pe_state& a, std::uint32_t t, const issued_op& o) {
+    const auto& prog = m.layout->programs[a.program];
+    const auto& prepared = m.programs[a.program];
+    if (o.op >= prog.dsd_ops.size() || o.done > o.elements) return false;
+    prepared_op dynamic;
+    if (prepared.dynamic_walk[o.op]) {
+        if (a.walks == none || o.walk != a.walks + t || o.walk >= s.walk_ops.size()) return false;
+        // The program's operation with what registers may set: the length and each operand's stride.
+        const auto& walk = s.walk_ops[o.walk];
+        ir::dsd_op copy = prog.dsd_ops[o.op];
+        copy.extent[0] = walk.extent[0];
+        for (int k = 0; k < 1 + ir::sources_of(copy.op); ++k) ir::operand(copy, k).stride[0] = ir::operand(walk, k).stride[0];
+        if (!(copy == walk)) return false;
+        dynamic = prepare(walk);
+    } else if (o.walk != none) {
+        return false;
+    }
+    const prepared_op& w = o.walk == none ? prepared.ops[o.op] : dynamic;
+    if (o.elements > w.elements) return false;
+    for (unsigned k = w.memory_slots; k; k &= k - 1) {
+        const auto slot = std::size_t(std::countr_zero(k));
+        if (w.high[slot] < w.low[slot] || o.elements == 0) continue;
+        if (o.base[slot] + w.low[slot] < 0 || o.base[slot] + w.high[slot] >= std::int64_t(a.memory_size)) return false;
+    }
+    return true;
+}
+
+/// Why state `s` does not fit machine `m`, or "" when it does: the pools and static fields are the
+/// machine's, and every index and count is one a run could have reached.
 inline std::string misfit(const machine& m, const run_state& s) {
     const auto& l = *m.layout;
     if (s.memory.size() != m.memory.size() || s.pes.size() != m.pes.size() || s.waits.size() != m.waits.size() ||
@@ -94,29 +126,59 @@ inline std::string misfit(const machine& m, const run_state& s) {
             return "PE " + std::to_string(i) + " is placed or laid out differently";
         const auto& prog = l.programs[a.program];
         const auto& prepared = m.programs[a.program];
-        auto op_fits = [&](const issued_op& o) {
-            return o.op < prog.dsd_ops.size() && (o.walk == none || o.walk < m.walk_ops.size()) && o.done <= o.elements;
-        };
+        const std::size_t tasks = prog.tasks.size();
+        const std::uint64_t task_bits = tasks >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << tasks) - 1;
+        // The main thread: running code, in an operation its last instruction issued, idle or halted.
+        const bool code_fits = a.main == main_state::running ? a.pc < prepared.code.size()
+                               : a.main == main_state::in_op ? a.pc >= 1 && a.pc <= prepared.code.size() &&
+                                                                 prepared.code[a.pc - 1].code == ir::instr::dsd &&
+                                                                 prepared.code[a.pc - 1].target == a.op.op &&
+                                                                 issued_fits(m, s, a, 0, a.op)
+                                                             : a.pc <= prepared.code.size();
         // A PE has at least the words its program declares: operations that reach only those issue unchecked.
-        if (a.memory_size > hw::memory_words || a.memory_size < prepared.memory_words || a.pc > prepared.code.size() ||
-            a.depth > call_stack_depth || a.task >= std::int8_t(std::min<std::size_t>(prog.tasks.size(), 127)) ||
-            (a.main == main_state::in_op && !op_fits(a.op)))
+        if (a.memory_size > hw::memory_words || a.memory_size < prepared.memory_words || !code_fits ||
+            a.depth > call_stack_depth || (a.depth > 0 && a.stack == none) || a.task < -1 ||
+            a.task >= std::int64_t(tasks) || ((a.activated | a.blocked) & ~task_bits) != 0)
             return "PE " + std::to_string(i) + "'s thread state is out of range";
+        for (std::uint32_t d = 0; d < a.depth; ++d)
+            if (s.stacks[a.stack + d] >= prepared.code.size()) return "PE " + std::to_string(i) + "'s call stack is out of range";
         if (!a.grown && a.memory + a.memory_size > m.memory.size())
             return "PE " + std::to_string(i) + "'s memory is out of range";
-        for (std::uint32_t t = 0; a.threads != none && t < hw::microthreads; ++t)
-            if (a.busy_threads & (1u << t) && !op_fits(s.threads[a.threads + t].op))
+        const unsigned microthreads = a.threads == none ? 0 : hw::microthreads;
+        if (a.busy_threads >> microthreads != 0) return "PE " + std::to_string(i) + "'s microthreads are out of range";
+        for (std::uint32_t t = 0; t < microthreads; ++t) {
+            const auto& thread = s.threads[a.threads + t];
+            if (thread.busy != bool(a.busy_threads & (1u << t)) || (thread.busy && !issued_fits(m, s, a, 1 + t, thread.op)))
                 return "PE " + std::to_string(i) + "'s microthread " + std::to_string(t) + " is out of range";
+        }
+        // A queue in use is used by a thread of its own PE that runs an operation.
+        for (std::uint32_t q = a.queues; q < a.queues + a.queue_count; ++q) {
+            const auto user = s.queues[q].user;
+            if (user != 0xff && (user > hw::microthreads ||
+                                 (user == 0 ? a.main != main_state::in_op : !(a.busy_threads & (1u << (user - 1))))))
+                return "PE " + std::to_string(i) + "'s queue " + std::to_string(q - a.queues) + " is used by no operation";
+        }
+        for (std::size_t f = 0; f < prog.fifos.size(); ++f) {
+            const auto& q = s.fifos[a.fifos + f];
+            const auto capacity = prog.fifos[f].capacity;
+            if (q.count > capacity || (capacity > 0 && q.head >= capacity))
+                return "PE " + std::to_string(i) + "'s FIFO " + std::to_string(f) + " is out of range";
+        }
     }
-    std::size_t code = 0;
-    for (const auto& p : m.programs) code = std::max(code, p.code.size());
-    if (std::ranges::any_of(s.stacks, [&](std::uint32_t pc) { return pc > code; })) return "a call stack is out of range";
     if (std::ranges::any_of(s.walk_ops, [](const ir::dsd_op& op) { return op.rank > ir::max_rank; }))
         return "a prepared operation is out of range";
-    for (const auto& g : s.grown)
-        if (g.pe >= s.pes.size() || !s.pes[g.pe].grown || g.words.size() != hw::memory_words) return "a grown memory block is out of range";
+    // Each PE whose memory grew has its block, once.
+    std::vector<bool> has_block(s.pes.size());
+    for (const auto& g : s.grown) {
+        if (g.pe >= s.pes.size() || !s.pes[g.pe].grown || has_block[g.pe] || g.words.size() != hw::memory_words)
+            return "a grown memory block is out of range";
+        has_block[g.pe] = true;
+    }
+    if (std::ranges::count(has_block, true) != std::ranges::count_if(s.pes, [](const pe_state& p) { return p.grown; }))
+        return "a PE whose memory grew has no block";
     for (const auto& q : s.queues)
-        if (!q.items.valid() || q.color >= std::int8_t(hw::colors) || (q.user != 0xff && q.user > hw::microthreads))
+        if (!q.items.valid() || q.color >= std::int8_t(hw::colors) || (q.user != 0xff && q.user > hw::microthreads) ||
+            q.controls > q.items.size())
             return "a queue's state is out of range";
     for (std::size_t c = 0; c < s.colors.size(); ++c) {
         const auto &a = s.colors[c], &b = m.colors[c];

@@ -92,6 +92,12 @@ private:
                                     std::to_string(d.base + d.words.size() - 1) + ", past its " +
                                     std::to_string(p.memory_words) + " words of memory");
         if (p.blocks.empty()) error(file, {}, kernel + " has no code: block 0 is where a PE starts");
+        for (const auto& s : p.sockets)
+            if (s.input_queue < -1 || s.input_queue >= hw::input_queues || s.output_queue < -1 ||
+                s.output_queue >= hw::output_queues(l_.arch))
+                error(file, {}, kernel + ", socket '" + s.name + "': its input queue is one of 0.." +
+                                    std::to_string(hw::input_queues - 1) + " and its output queue one of 0.." +
+                                    std::to_string(hw::output_queues(l_.arch) - 1) + " (or none)");
         for (std::size_t b = 0; b < p.blocks.size(); ++b) block(p, b);
         for (std::size_t k = 0; k < p.dsd_ops.size(); ++k) operation(index, k);
         std::set<int> ids;

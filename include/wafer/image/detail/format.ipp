@@ -1,9 +1,6 @@
 #pragma once
 // Reading and writing images (format.hpp): inline in header-only use, compiled once with the rest
 // of wafer/src.hpp otherwise.
-#include <filesystem>
-#include <fstream>
-
 #include "wafer/core/file.hpp"
 #include "wafer/image/format.hpp"
 
@@ -35,16 +32,10 @@ WAFER_DECL void check_references(const image& im) {
         if (m.size() > hw::memory_words) throw format_error{"a PE's memory is larger than 0x6000 words"};
 }
 
-WAFER_DECL void write_whole(const std::vector<std::uint8_t>& bytes, const std::string& file, const std::string& what) {
-    const std::string part = file + ".part";
-    {
-        std::ofstream out(part, std::ios::binary | std::ios::trunc);
+WAFER_DECL void write_bytes(const std::vector<std::uint8_t>& bytes, const std::string& file, const std::string& what) {
+    write_whole(file, what, [&](std::ostream& out) {
         out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-        if (!out) throw error(diagnostic{severity::error, file, {}, "cannot write the " + what, ""});
-    }
-    std::error_code ec;
-    std::filesystem::rename(part, file, ec);
-    if (ec) throw error(diagnostic{severity::error, file, {}, "cannot write the " + what + ": " + ec.message(), ""});
+    });
 }
 
 }  // namespace detail
@@ -84,6 +75,6 @@ WAFER_DECL image read_image(const std::string& file) {
     return from_bytes(std::vector<std::uint8_t>(text.begin(), text.end()), file);
 }
 
-WAFER_DECL void write_image(const image& im, const std::string& file) { detail::write_whole(to_bytes(im), file, "image"); }
+WAFER_DECL void write_image(const image& im, const std::string& file) { detail::write_bytes(to_bytes(im), file, "image"); }
 
 }  // namespace wafer::image

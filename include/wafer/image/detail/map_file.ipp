@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <limits>
 #include <string_view>
 
 #include "wafer/core/diagnostic.hpp"
@@ -84,7 +85,12 @@ public:
         int base = 10;
         if (line_.substr(pos_, 2) == "0x") { base = 16; pos_ += 2; }
         std::int64_t v = 0;
-        auto [p, ec] = std::from_chars(line_.data() + pos_, line_.data() + line_.size(), v, base);
+        // A sign is the affine form's own ('+' or '-' before a term), never part of a number.
+        auto [p, ec] = pos_ < line_.size() && line_[pos_] == '-'
+                           ? std::from_chars_result{line_.data() + pos_, std::errc::invalid_argument}
+                           : std::from_chars(line_.data() + pos_, line_.data() + line_.size(), v, base);
+        if (ec == std::errc::result_out_of_range || v > std::numeric_limits<std::int32_t>::max())
+            fail(std::string(what) + " past 2147483647");
         if (ec != std::errc{}) fail(std::string("expected ") + what);
         pos_ = std::size_t(p - line_.data());
         return v;
@@ -142,6 +148,8 @@ WAFER_DECL std::vector<ir::map_entry> parse_map(const std::string& text, const s
             auto extent = s.number("an extent");
             if (extent < 1 || extent > 0xffffff) s.fail("an extent must be between 1 and 16777215");
             d.extent = std::uint32_t(extent);
+            for (const auto& other : e.dims)
+                if (other.name == d.name) s.fail("dimension '" + d.name + "' is named twice");
             e.dims.push_back(std::move(d));
         }
         s.expect('(', "'(' before the address");

@@ -31,6 +31,21 @@ WAFER_DECL std::string format_value(ir::value_format f, std::span<const word> wo
     return std::to_string(u);
 }
 
+WAFER_DECL std::vector<std::string> split_values(std::string_view text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+            if (!cur.empty()) out.push_back(std::move(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    return out;
+}
+
 WAFER_DECL std::optional<std::vector<word>> parse_value(ir::value_format f, std::string_view text, unsigned n) {
     std::uint64_t u = 0;
     const char* b = text.data();

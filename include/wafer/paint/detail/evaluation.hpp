@@ -21,6 +21,10 @@ namespace wafer::paint::detail {
 
 using show_sink = std::function<void(const std::string& line)>;
 
+/// The longest string join() and symjoin() make: a join that doubles a string each step would
+/// otherwise fill memory long before the evaluator's limit on steps.
+inline constexpr std::size_t max_string = std::size_t(1) << 20;
+
 struct arg {
     value v;
     source_position pos;

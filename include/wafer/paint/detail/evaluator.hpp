@@ -25,6 +25,9 @@ namespace wafer::paint::detail {
 inline constexpr int max_call_depth = 256;         ///< nested define calls
 inline constexpr int max_expression_depth = 1000;  ///< nested expressions
 inline constexpr int max_include_depth = 16;
+/// Files included in all: each include is read and kept, so files that include each other several
+/// times over would otherwise multiply them (3 includes a file, 16 deep, is 3^16 files).
+inline constexpr std::size_t max_includes = 4096;
 inline constexpr std::int64_t max_steps = 10'000'000;   ///< expressions evaluated, in all
 
 using include_loader = std::function<ast::program(const std::string& path, source_position at)>;
@@ -127,6 +130,8 @@ private:
         if (!include_) fail_at(s.pos, "include \"" + s.name + "\": no include loader was given to the evaluator");
         if (include_depth_ == max_include_depth)
             fail_at(s.pos, "includes nested deeper than " + std::to_string(max_include_depth) + " (does a file include itself?)");
+        if (included_.size() == max_includes)
+            fail_at(s.pos, "more than " + std::to_string(max_includes) + " files are included in all");
         included_.push_back(guarded([&] { return include_(s.name, s.pos); }));
         const ast::program* saved = source_;
         source_ = &included_.back();

@@ -109,7 +109,8 @@ inline WAFER_CONSTEXPR void lower_call_statement(context& cx, const ast::call_st
 
 inline WAFER_CONSTEXPR void lower_return(context& cx, const ast::return_statement& r) {
     if (cx.frames.empty()) return cx.report.fail(r.pos, "return outside a function or handler");
-    const auto& frame = cx.frames.back();
+    // A copy: a call in the returned value pushes its own frame, and cx.frames may reallocate.
+    const call_frame frame = cx.frames.back();
     scalar_lowering s(cx);
     if (r.value) {
         if (!frame.returns)

@@ -15,6 +15,8 @@ inline value join(evaluation& ev, const ast::expr& e, args& a) {
         if (!a[i].v.is<std::string>() && !a[i].v.is<std::int32_t>())
             ev.fail_at(a[i].pos, "join() joins strings and integers, not " + kind_name(a[i].v));
         out += (i > 1 ? delim : "") + show_text(a[i].v);
+        if (out.size() > max_string)
+            ev.fail_at(e.pos, "join() makes a string longer than " + std::to_string(max_string) + " characters");
     }
     return value{std::move(out)};
 }
@@ -29,6 +31,8 @@ inline value symjoin(evaluation& ev, const ast::expr& e, args& a) {
         else
             parts[i] = ev.text(e, a[i], i, "a string or a symbol");
     }
+    if (parts[0].size() + parts[1].size() > max_string)
+        ev.fail_at(e.pos, "symjoin() makes a symbol longer than " + std::to_string(max_string) + " characters");
     return value{symbol_ref{parts[0].empty() ? parts[1] : parts[1].empty() ? parts[0] : parts[0] + "." + parts[1]}};
 }
 

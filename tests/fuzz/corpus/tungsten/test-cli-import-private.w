@@ -1,0 +1,3 @@
+// private.w: a name that the selective import keeps inside the package is not visible here.
+import vectors.{table};
+xp here = scale_by;

@@ -1,0 +1,4 @@
+// recv.w: keeps the four values it receives.
+xp socket rx;
+xp out[4];
+i in [0, 4) out[i] <- rx;

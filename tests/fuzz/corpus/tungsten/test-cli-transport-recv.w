@@ -1,0 +1,4 @@
+// recv.w: keeps three values from rx.
+xp socket rx;
+xp out[3];
+i in [0, 3) out[i] <- rx;

@@ -1,0 +1,1 @@
+xp a[4] address(&);

@@ -1,0 +1,2 @@
+xp a[4] [[oops;
+xp b;

@@ -1,0 +1,2 @@
+xp a[n=4];
+xp n = len(a);

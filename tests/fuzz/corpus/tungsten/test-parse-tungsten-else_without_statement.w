@@ -1,0 +1,2 @@
+xp x;
+if (x) x = 1; else

@@ -1,0 +1,1 @@
+u32 mask = 0xffu;

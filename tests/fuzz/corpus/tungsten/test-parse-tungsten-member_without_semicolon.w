@@ -1,0 +1,1 @@
+struct point { xp x xp y; };

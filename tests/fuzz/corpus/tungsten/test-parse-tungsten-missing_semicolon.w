@@ -1,0 +1,3 @@
+xp param N;
+xp a = 1
+xp b;

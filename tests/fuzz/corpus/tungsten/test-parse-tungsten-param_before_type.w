@@ -1,0 +1,2 @@
+// the qualifier comes second
+param xp N;

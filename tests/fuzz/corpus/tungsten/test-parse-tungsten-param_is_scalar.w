@@ -1,0 +1,1 @@
+xp param N[4];

@@ -1,0 +1,1 @@
+xp n = sizeof(struct);

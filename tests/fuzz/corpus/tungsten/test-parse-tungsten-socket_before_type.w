@@ -1,0 +1,1 @@
+socket sp rx;

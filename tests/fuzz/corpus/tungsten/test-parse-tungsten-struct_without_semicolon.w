@@ -1,0 +1,5 @@
+struct point {
+  xp x;
+  xp y;
+}
+xp after;

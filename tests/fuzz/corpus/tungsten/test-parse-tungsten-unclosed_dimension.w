@@ -1,0 +1,2 @@
+xp param N;
+xp a[n=N;

@@ -1,0 +1,3 @@
+xp a;
+/* never closed
+xp b;

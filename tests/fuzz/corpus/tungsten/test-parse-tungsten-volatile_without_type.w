@@ -1,0 +1,1 @@
+volatile run = 0;

@@ -1,0 +1,1 @@
+loop bounds: earlier iterators, variables, more than four loops; xp bounds

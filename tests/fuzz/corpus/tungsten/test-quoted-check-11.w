@@ -1,0 +1,1 @@
+a value in the initializer of 'a' is not a compile-time constant; assign it in a statement

@@ -1,0 +1,1 @@
+scalar 's' rejects a list initializer ({} as well as {0}); write xp s = 0;

@@ -1,0 +1,1 @@
+socket 'rx' is read twice in one statement; each read takes the next wavelet, so read it once into a variable

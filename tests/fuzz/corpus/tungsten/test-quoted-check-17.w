@@ -1,0 +1,1 @@
+dimension 'n0' of 'a' has extent 0; an extent must be at least 1

@@ -1,0 +1,1 @@
+'m' has 2 dimensions but 3 subscripts are given; write one subscript per dimension

@@ -1,0 +1,1 @@
+'b' has 1 dimension but 0 subscripts are given; write one subscript per dimension

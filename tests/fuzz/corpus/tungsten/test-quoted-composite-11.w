@@ -1,0 +1,1 @@
+reference §3: typedef u1 bool; a bool from a comparison is consumed by a ternary

@@ -1,0 +1,10 @@
+typedef u1 bool;
+xp a[2] = {1, 5};
+xp b[2] = {3, 2};
+xp c[2];
+bool flag = 1;
+bool p = a[0] < b[0];
+c[0] = p ? 1 : 0;
+bool q = a[1] < b[1];
+c[1] = q ? 1 : 0;
+xp widened = flag + 1;

@@ -1,0 +1,1 @@
+reference §5: a typedef'd array takes an initializer; {} zero-fills it

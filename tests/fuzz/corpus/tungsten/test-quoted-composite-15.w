@@ -1,0 +1,1 @@
+member access rules: every part before '.' names one struct; missing and extra subscripts

@@ -1,0 +1,1 @@
+'points' has 1 dimension but 2 subscripts are given; write one subscript per dimension

@@ -1,0 +1,1 @@
+sizeof of structs, unions, typedefs and members; sizeof is a constant wherever one is needed

@@ -1,0 +1,1 @@
+xp t = points[0];

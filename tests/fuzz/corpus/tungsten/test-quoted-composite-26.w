@@ -1,0 +1,1 @@
+'m' has 2 dimensions but 1 subscript is given; write one subscript per dimension

@@ -1,0 +1,1 @@
+reference §5: a.length and a.len say that arrays have no length; a member may be named len

@@ -1,0 +1,1 @@
+arrays have no length in Tungsten: keep the extent in a param (xp param N; xp a[n=N];) and use N

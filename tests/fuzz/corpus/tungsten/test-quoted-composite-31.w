@@ -1,0 +1,2 @@
+xp a[4];
+xp n = a.len;

@@ -1,0 +1,2 @@
+struct P { xp x; };
+union P u;

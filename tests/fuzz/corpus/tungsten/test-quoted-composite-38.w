@@ -1,0 +1,1 @@
+'p' is a struct P: it takes no initializer (assign its members, as in p.x = 0;)

@@ -1,0 +1,16 @@
+struct Point { xp x; xp y; };
+struct Inner { xp c; sp d[2]; };
+struct Outer { xp a; struct Inner in; sp tail; };
+struct Point p;
+p.x = 10;
+p.y = 20;
+struct Outer o;
+o.a = 1;
+o.in.c = 2;
+o.in.d[0] = 3.0;
+o.tail = o.in.d[0] * 2.0;
+struct Point points[10];
+i in [0, 10) points[i].x = i;
+i in [0, 10) points[i].y <- points[i].x * 2;
+points[0].x = 1;
+points[3].y = 42;

@@ -1,0 +1,1 @@
+'p' is an array of struct P: it takes no initializer (assign its members, as in p[0].x = 0;)

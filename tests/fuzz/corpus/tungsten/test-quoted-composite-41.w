@@ -1,0 +1,1 @@
+struct P { xp x = 1; };

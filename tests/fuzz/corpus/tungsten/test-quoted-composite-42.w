@@ -1,0 +1,1 @@
+member 'x' of struct P cannot have an initializer; initialize the variables instead

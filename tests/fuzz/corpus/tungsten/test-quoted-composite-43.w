@@ -1,0 +1,1 @@
+struct P { struct P inner; };

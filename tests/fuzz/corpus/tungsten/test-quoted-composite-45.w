@@ -1,0 +1,1 @@
+xp v = sizeof(v);

@@ -1,0 +1,2 @@
+xp v = 1;
+xp w = sizeof(v + 1);

@@ -1,0 +1,2 @@
+typedef xp t;
+t = 1;

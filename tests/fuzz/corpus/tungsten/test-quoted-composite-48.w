@@ -1,0 +1,1 @@
+struct S { xp d[n=2]; } s[n=3];

@@ -1,0 +1,1 @@
+'s.d' has two dimensions named 'n'; the symbol map addresses dimensions by name

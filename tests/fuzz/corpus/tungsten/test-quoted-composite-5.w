@@ -1,0 +1,1 @@
+reference §6: inline struct variables; a dimension of extent 1 may be left out before '.'

@@ -1,0 +1,2 @@
+main { typedef sp f; }
+f x;

@@ -1,0 +1,2 @@
+main { struct P { xp x; }; }
+struct P p;

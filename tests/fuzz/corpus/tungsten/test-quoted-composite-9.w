@@ -1,0 +1,1 @@
+reference §7: typedefs of base types, arrays, structs, unions and typedefs; local typedefs

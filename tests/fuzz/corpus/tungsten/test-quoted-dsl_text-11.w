@@ -1,0 +1,14 @@
+xp param K;
+sp a[4] = {1.5, 2.5, 3.5, 4.5};
+sp m[3][4];
+sp out[4];
+sp stream pick[2];
+xp stream s;
+xp n[2][3] = {{1, 2, 3}, {4, 5, 6}};
+xp twice[3];
+i in [0, 3) j in [0, 4) m[i][j] = 10.0;
+pick[0] = stream(a);
+pick[1] = stream(m[2]);
+s = stream(n[1]);
+i in [0, 4) out[i] = pick[K][i] + pick[0][i];
+i in [0, 3) twice[i] = s[i] * 2;

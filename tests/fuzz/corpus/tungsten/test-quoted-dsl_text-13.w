@@ -1,0 +1,2 @@
+import pkg;
+import pkg.{bump, count};

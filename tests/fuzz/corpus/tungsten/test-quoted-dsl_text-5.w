@@ -1,0 +1,21 @@
+xp socket rx;
+xp socket tx;
+u32 socket wide;
+xp a[8];
+xp b[8];
+xp k = 1;
+u1 ok;
+u32 w[8];
+task finished { k = 0; }
+async i in [0, 8) a[i] <- rx;
+async(finished) i in [0, 8) a[i] <- rx;
+async(activate finished, priority high) tx <- a[0];
+async(unblock finished, microthread 3, priority low) tx <- a[1];
+async(on_control terminate) i in [0, 8) b[i] <- rx;
+async(on_control activate finished, priority medium) i in [0, 8) b[i] <- rx;
+dsd(zero a) i in [0, 8) tx <- a[i] * b[i];
+dsd(index k) i in [0, 8) tx <- a[i] + 0;
+dsd(index k + 1, control, advance_switch) i in [0, 8) tx <- a[i] + 0;
+dsd(result ok) i in [0, 8) a[i] <- rx;
+async(control_transform) i in [0, 8) w[i] <- wide;
+dsd(simd32, simd64, simd32_or_64) i in [0, 8) tx <- a[i];

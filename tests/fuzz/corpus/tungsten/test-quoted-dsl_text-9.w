@@ -1,0 +1,16 @@
+xp socket rx input_queue(5);
+xp socket tx output_queue(3);
+struct P { xp x; xp y; };
+xp b[n=4] address(0x100) = {1, 2, 3, 4};
+xp c[4] bank(2);
+sp d[2][2] align(4);
+u64 o[2];
+u16 h[8] address(&o);
+struct P pts[3] align(2);
+xp x address(0x140) = 5;
+xp abase = 0;
+h[0] = 7;
+abase = b.base;
+c.base <- abase;
+pts[1].y = c[2];
+i in [0, 2) tx <- rx;

@@ -1,0 +1,1 @@
+reference §1: a call may name a function declared later; arguments by value, a returned value

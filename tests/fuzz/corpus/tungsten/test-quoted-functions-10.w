@@ -1,0 +1,3 @@
+xp f() { return later; }
+xp later = 1;
+xp v = f();

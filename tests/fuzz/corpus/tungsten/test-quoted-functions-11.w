@@ -1,0 +1,4 @@
+xp g = 7;
+xp f() { return g; }
+main { xp g = 1; xp v = f(); g = v; }
+xp out = f();

@@ -1,0 +1,3 @@
+xp f() { return nothing; }
+xp a = f();
+xp b = f();

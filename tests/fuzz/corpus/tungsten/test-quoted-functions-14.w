@@ -1,0 +1,2 @@
+xp f(xp n) { return f(n - 1); }
+xp v = f(3);

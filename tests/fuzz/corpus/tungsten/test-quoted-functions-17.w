@@ -1,0 +1,1 @@
+xp f(xp a) { if (a > 0) return 1; }

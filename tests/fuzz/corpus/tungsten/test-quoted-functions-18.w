@@ -1,0 +1,1 @@
+function 'f' returns xp, so its body must end with 'return value;'

@@ -1,0 +1,1 @@
+void f() { return 1; }

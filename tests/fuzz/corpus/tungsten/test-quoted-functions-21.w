@@ -1,0 +1,2 @@
+xp f() { return 1; }
+xp f() { return 2; }

@@ -1,0 +1,1 @@
+main { xp f() { return 1; } }

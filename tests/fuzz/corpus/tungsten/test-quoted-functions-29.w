@@ -1,0 +1,2 @@
+u32 a = 1, w = 0;
+w = wavelet(a, a);

@@ -1,0 +1,3 @@
+xp socket rx;
+on rx(xp a) { }
+on rx(xp b) { }

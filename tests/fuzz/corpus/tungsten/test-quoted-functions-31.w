@@ -1,0 +1,2 @@
+xp socket rx;
+on rx(u32 a) { }

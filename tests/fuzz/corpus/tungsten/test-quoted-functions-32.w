@@ -1,0 +1,3 @@
+xp socket rx;
+on rx(xp a) { }
+xp v = rx;

@@ -1,0 +1,1 @@
+socket 'rx' has a handler, which takes every wavelet that arrives on it; the program cannot also read it

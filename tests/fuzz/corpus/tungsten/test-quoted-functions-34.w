@@ -1,0 +1,3 @@
+xp socket rx;
+xp v = rx;
+on rx(xp a) { }

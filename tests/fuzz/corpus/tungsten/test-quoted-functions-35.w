@@ -1,0 +1,1 @@
+socket 'rx' is read by the program before this handler; a handler takes every wavelet that arrives on its socket

@@ -1,0 +1,1 @@
+arrays and structs are passed by reference; a void function is a statement

@@ -1,0 +1,2 @@
+async i in [0, 4) a[i] <- rx;
+async i in [0, 4) a[i] <- rx;

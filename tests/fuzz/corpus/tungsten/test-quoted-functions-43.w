@@ -1,0 +1,1 @@
+FIFO 'q' is pushed and popped by DSD operations: use it in a statement of their shape, like 'i in [0, N) q <- a[i];'

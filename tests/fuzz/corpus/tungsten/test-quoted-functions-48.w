@@ -1,0 +1,1 @@
+async(nothing) i in [0, 4) q <- rx;

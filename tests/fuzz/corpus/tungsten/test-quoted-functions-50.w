@@ -1,0 +1,2 @@
+xp x = 1;
+main { xp fifo q[2]; }

@@ -1,0 +1,2 @@
+import pkg.{bump};
+struct cell x;

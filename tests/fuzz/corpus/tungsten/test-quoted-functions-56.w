@@ -1,0 +1,2 @@
+import pkg.{count};
+xp count = 1;

@@ -1,0 +1,1 @@
+calls nest; a function's locals start afresh on each call

@@ -1,0 +1,2 @@
+xp f() { return hidden; }
+main { xp hidden = 1; xp v = f(); }

@@ -1,0 +1,3 @@
+xp socket rx;
+xp out[4];
+i in [0, 4) out[i] <- rx;

@@ -1,0 +1,1 @@
+Fabric Queues: input_queue(N) and output_queue(N) fix a socket's queues; the others take the lowest free ones

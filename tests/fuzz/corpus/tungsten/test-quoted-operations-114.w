@@ -1,0 +1,1 @@
+xp socket a output_queue(6);

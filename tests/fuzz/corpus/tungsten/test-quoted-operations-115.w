@@ -1,0 +1,2 @@
+xp socket a output_queue(6);
+xp x;

@@ -1,0 +1,2 @@
+xp socket rx;
+control task t { }

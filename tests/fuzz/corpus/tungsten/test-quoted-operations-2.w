@@ -1,0 +1,1 @@
+Reset a Source Operand: dsd(zero a) sends a[i] * b[i] and leaves a zero; with one source too

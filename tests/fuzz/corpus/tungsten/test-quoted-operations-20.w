@@ -1,0 +1,1 @@
+task 't' is a control task, which a control wavelet runs; only a local task is activated

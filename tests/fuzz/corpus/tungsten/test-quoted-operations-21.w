@@ -1,0 +1,1 @@
+Task IDs: id(N) fixes a task's ID; the others take the lowest free ones, never a literal id(N)

@@ -1,0 +1,3 @@
+xp param K = 0;
+task a { }
+task b id(K) { }

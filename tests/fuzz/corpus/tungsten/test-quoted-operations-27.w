@@ -1,0 +1,1 @@
+an index is given only to an operation of three operands (a target and two sources), and this one is a copy; write the value as an operation such as x + 0

@@ -1,0 +1,3 @@
+xp socket tx;
+xp a[4] = {1, 2, 3, 4};
+dsd(simd32) i in [0, 4) tx <- a[i];

@@ -1,0 +1,3 @@
+xp socket rx;
+xp out[4];
+dsd(

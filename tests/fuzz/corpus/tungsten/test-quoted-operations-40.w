@@ -1,0 +1,3 @@
+xp socket rx;
+xp fifo q[4];
+async(control_transform) i in [0, 4) q <- rx;

@@ -1,0 +1,1 @@
+Completion: async(unblock t) releases a blocked task when the operation completes; block keeps it back

@@ -1,0 +1,1 @@
+async(unblock t) i in [0, 3) tx <- a[i];

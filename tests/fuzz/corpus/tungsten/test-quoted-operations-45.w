@@ -1,0 +1,1 @@
+async i in [0, 3) tx <- a[i];

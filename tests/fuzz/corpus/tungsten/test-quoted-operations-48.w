@@ -1,0 +1,5 @@
+xp socket tx;
+xp a[3];
+task t { }
+task u { }
+async(t, activate u) i in [0, 3) tx <- a[i];

@@ -1,0 +1,1 @@
+'fast' is not an operation option; the options are activate

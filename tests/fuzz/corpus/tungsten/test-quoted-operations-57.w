@@ -1,0 +1,2 @@
+) i in [0, 4) tx <- a[i];
+async(priority 

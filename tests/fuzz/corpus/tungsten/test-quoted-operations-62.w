@@ -1,0 +1,1 @@
+__builtin_frobnicate(1);

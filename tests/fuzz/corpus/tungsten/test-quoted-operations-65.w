@@ -1,0 +1,1 @@
+Teardown: __builtin_clear_teardown(tx) lets a [C>R; tip] color take the core's wavelet

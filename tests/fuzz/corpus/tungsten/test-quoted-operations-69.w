@@ -1,0 +1,2 @@
+xp socket tx;
+__builtin_clear_teardown(tx);

@@ -1,0 +1,3 @@
+xp socket tx;
+xp x = 1;
+dsd(control) if (x) tx <- 1;

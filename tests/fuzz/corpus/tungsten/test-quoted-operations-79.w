@@ -1,0 +1,2 @@
+;
+j in [lo, hi) b[j] = a[j + k] + a[k - j + 3];

@@ -1,0 +1,1 @@
+pick[0] = stream(b);

@@ -1,0 +1,1 @@
+out[0] = stream(a);

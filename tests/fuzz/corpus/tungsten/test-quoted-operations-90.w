@@ -1,0 +1,1 @@
+stream(...) makes a stream descriptor, and 'out' does not hold them: declare one such as 'sp stream pick[2];'

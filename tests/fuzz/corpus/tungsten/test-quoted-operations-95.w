@@ -1,0 +1,1 @@
+stream(...) makes a stream descriptor: store it into an element of a stream array, as in pick[0] = stream(a); it has no other use

@@ -1,0 +1,1 @@
+sp stream s = 1;

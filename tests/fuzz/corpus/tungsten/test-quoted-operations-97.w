@@ -1,0 +1,1 @@
+a stream descriptor takes no initializer: assign one, as in s = stream(a);

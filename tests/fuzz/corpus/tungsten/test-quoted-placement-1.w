@@ -1,0 +1,1 @@
+reference §5: address(0x14) puts an array at word 0x14; what is declared before goes around it

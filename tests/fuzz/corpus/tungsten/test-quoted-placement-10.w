@@ -1,0 +1,2 @@
+xp x = 1;
+xp e[4] address(x);

@@ -1,0 +1,2 @@
+xp x[2];
+xp y[3] address(&x);

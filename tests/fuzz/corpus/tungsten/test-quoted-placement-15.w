@@ -1,0 +1,2 @@
+xp param P = 1;
+xp y[3] address(&P);

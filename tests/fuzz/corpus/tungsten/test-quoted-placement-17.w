@@ -1,0 +1,1 @@
+reference §5: .base gets an array's address; setting it moves no data, later accesses use it

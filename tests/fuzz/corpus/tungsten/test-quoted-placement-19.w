@@ -1,0 +1,1 @@
+i in [0, 4) bufA[i] <- bufA[i] * 2;

@@ -1,0 +1,4 @@
+xp param N = 4;
+xp a[0x20];
+xp b[N] address(0x14) = {0xdead, 0xbeef, 0xdead, 0xbeef};
+xp after = 7;

@@ -1,0 +1,1 @@
+'a.base' is read after it is set: Carbide can return the address from before the assignment; keep the address in a variable instead

@@ -1,0 +1,2 @@
+xp a[4] [[placed]];
+xp a[8];

@@ -1,0 +1,2 @@
+xp a[4];
+main { xp a[8] [[inner]]; a[7] = 1; }

@@ -1,0 +1,1 @@
+reference §3: __builtin_merge stores a 64-bit value; every other use of a 64-bit value is an error

@@ -1,0 +1,1 @@
+__builtin_merge makes a 64-bit value: store it into a u64 or s64 element, or send it on a socket; it has no other use

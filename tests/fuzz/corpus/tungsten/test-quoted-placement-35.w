@@ -1,0 +1,2 @@
+xp socket tx;
+tx = __builtin_merge(1, 2);

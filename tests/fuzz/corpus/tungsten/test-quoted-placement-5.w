@@ -1,0 +1,1 @@
+sp e[2] address(0x15);

@@ -1,0 +1,1 @@
+xp e[2] address(0x6000);

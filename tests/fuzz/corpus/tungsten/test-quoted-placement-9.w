@@ -1,0 +1,1 @@
+xp e[4] address(0x5ffe);

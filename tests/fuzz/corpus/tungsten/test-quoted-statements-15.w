@@ -1,0 +1,1 @@
+xp cast = (xp)(a < b);

@@ -1,0 +1,1 @@
+xp widened = p + 1;

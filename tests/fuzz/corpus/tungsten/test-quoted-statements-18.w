@@ -1,0 +1,1 @@
+xp masked = p * 3;

@@ -1,0 +1,1 @@
+a loop bound may be a variable; an empty range runs nothing

@@ -1,0 +1,1 @@
+shifts: >> is logical, x>> arithmetic, << fills with zeros; in the left operand's width

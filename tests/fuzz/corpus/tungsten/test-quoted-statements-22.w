@@ -1,0 +1,1 @@
+division and remainder truncate toward zero; bitwise operators; ? :

@@ -1,0 +1,1 @@
+mixed types convert as C does; assignment converts to the target

@@ -1,0 +1,9 @@
+sp f = 1.5;
+xp k = 3;
+sp g = f * k;
+xp h = f * 4;
+s32 big = 100000;
+s32 sum = big + k;
+xp low = big;
+sp fi[n=3];
+i in [0, 3) fi[i] = i;

@@ -1,0 +1,2 @@
+ep e = x;
+sp back = e;

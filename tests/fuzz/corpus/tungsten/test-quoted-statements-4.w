@@ -1,0 +1,1 @@
+if and else; loops over a block; a block's declarations in a loop

@@ -1,0 +1,1 @@
+'x' is u64: a 64-bit value is storage only; read or write its words through a u16 or u32 array declared with address(&array)

@@ -1,0 +1,1 @@
+real value 2.5 where an integer (xp) is needed; wafer does not convert it implicitly

@@ -1,0 +1,1 @@
+operator '%' takes integers, and this operation is sp; convert with a cast such as (s32)

@@ -1,0 +1,1 @@
+inner list has 2 values but dimension 'm' of 'q' has extent 3: wafer pads it with zeros, as C does (Carbide lays the values end to end); give each inner list in full or as {}

@@ -1,0 +1,3 @@
+xp param upper = 0;
+xp v;
+if (upper) v = missing;

@@ -1,0 +1,1 @@
+) v <- up; else up <- v;

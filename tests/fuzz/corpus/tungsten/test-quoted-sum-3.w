@@ -1,0 +1,2 @@
+xp param K = 8;
+hp a[k=K] = {

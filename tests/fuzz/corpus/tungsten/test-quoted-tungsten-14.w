@@ -1,0 +1,1 @@
+import vectors.{scale, table};

@@ -1,0 +1,2 @@
+sp stream pick[2], one;
+xp stream;

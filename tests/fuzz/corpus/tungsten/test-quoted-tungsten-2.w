@@ -1,0 +1,5 @@
+main {
+i in [0, N) a[i] = a[i] + 1;
+}
+{ xp t = 1; { t = 2; } }
+main { }

@@ -1,0 +1,1 @@
+xp xp1 = in_x; u16 volatile_count; param_x = socketed;

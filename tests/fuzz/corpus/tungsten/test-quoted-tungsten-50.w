@@ -1,0 +1,2 @@
+xp a;
+xp b; // last line without a newline

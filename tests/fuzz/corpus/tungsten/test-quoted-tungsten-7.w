@@ -1,0 +1,1 @@
+tungsten parser: structs, unions and typedefs of sections 6 and 7; members and sizeof

@@ -1,0 +1,2 @@
+// Reference §8: the param qualifier goes after the base type.
+param xp N;
