@@ -153,6 +153,20 @@ TEST_CASE("guide: join, symjoin and strcmp") {
               .starts_with("join() makes a string longer than 1048576 characters"));
 }
 
+TEST_CASE("arrays nested a hundred thousand deep, or shared a billion ways, free, show and update in bounds") {
+    std::string deep = "let a = [1]\n";
+    for (int i = 0; i < 100000; ++i) deep += "a = [a]\n";
+    CHECK(shows("arraylen(a)", deep) == "1");  // and the chain is freed, one array at a time
+    std::string wide = "let a = [1]\n";
+    for (int i = 0; i < 30; ++i) wide += "a = [a a]\n";
+    CHECK(shows("arraylen(a)", wide) == "2");
+    const auto shown = shows("a", wide);
+    CHECK(shown.size() < 70000);
+    CHECK(shown.ends_with(" ...]"));
+    CHECK(error_of(wide + "let b = [0]\narrayupdate(b 0 a)\narrayupdate(a 1 b)\ntile()") ==
+          "arrayupdate() would put an array inside itself");
+}
+
 TEST_CASE("a repeated tile covers at most as many PEs as a layout may have, however the repeats nest") {
     // Four repeats of 65536 copies each would be 2^64 copies, past what a count holds.
     CHECK(error_of("rep(rep(rep(rep(tile() 'a 65536 0 0) 'b 65536 0 0) 'c 65536 0 0) 'd 65536 0 0)") ==

@@ -1,7 +1,8 @@
 // The command line: an input is `wafer`'s words, one per line (the first the command), run in this
 // process in a directory of real inputs (workspace.hpp) that is put back before each. The exit
 // status must be one wafer documents and no message an internal error. Words stay in that
-// directory (no '/', no '..'); a run stops by fuzz::max_cycles, on at most four threads.
+// directory (no '/', no '..'); a run stops by fuzz::max_cycles, on at most four threads, and a
+// set= value has at most four characters (at most 1024).
 #include <memory>
 #include <sstream>
 
@@ -35,6 +36,12 @@ std::vector<std::string> words_of(const std::string& text) {
         }
         if ((w.starts_with("threads=") && number(w, 8) > 4) || (w.starts_with("every=") && number(w, 6) > 0 && number(w, 6) < 16))
             return {};
+        // A lesson's size (N, K) past this makes a layout too large for a quick input.
+        if (w.starts_with("set=") && w.find('=', 4) != std::string::npos) {
+            const auto v = w.substr(w.find('=', 4) + 1);
+            if (v.size() > 4 || (v.size() == 4 && v > "1024" && v.find_first_not_of("0123456789") == std::string::npos))
+                return {};
+        }
         runs = runs || (words[0] == "show" && w == "run");
     }
     if (runs && !capped) words.push_back("cycles=" + std::to_string(wafer::fuzz::max_cycles));

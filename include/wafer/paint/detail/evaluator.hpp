@@ -175,7 +175,7 @@ private:
         case k::binary: return binary(e);
         case k::array: return array_literal(e);
         case k::dict: {
-            auto entries = std::make_shared<std::vector<dict_entry>>();
+            auto entries = make_dict();
             for (std::size_t i = 0; i < e.items.size() && i < e.keys.size(); ++i) {
                 for (const auto& d : *entries)
                     if (d.key == e.keys[i]) fail_at(e.items[i].pos, "key " + e.keys[i] + " appears twice in a dictionary");
@@ -275,7 +275,7 @@ private:
         if (constant)
             for (const auto& l : literals_)
                 if (l.node == &e) return value{l.array};
-        auto items = std::make_shared<std::vector<value>>();
+        auto items = make_array();
         for (const auto& item : e.items) items->push_back(expr(item));
         if (constant) literals_.push_back(shared_literal{&e, items, source_, true});
         return value{array_ref(std::move(items))};

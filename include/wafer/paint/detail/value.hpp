@@ -32,6 +32,31 @@ struct function_def {
 struct dict_entry;
 using array_ref = std::shared_ptr<std::vector<value>>;       ///< arrays are shared, not copied (the guide)
 using dict_ref = std::shared_ptr<std::vector<dict_entry>>;
+
+/// Frees arrays and dictionaries one at a time, never one inside the destructor of another: an
+/// array nested a million deep (`a = [a]`, over and over) would otherwise free itself recursively,
+/// past the end of the stack. What a free lets go of waits in a list until the outermost free
+/// takes it.
+struct deferred_delete {
+    template <class T>
+    void operator()(T* p) const noexcept {
+        release(p, [](void* q) { delete static_cast<T*>(q); });
+    }
+    static void release(void* p, void (*destroy)(void*)) noexcept {
+        thread_local std::vector<std::pair<void*, void (*)(void*)>> pending;
+        thread_local bool freeing = false;
+        pending.emplace_back(p, destroy);
+        if (freeing) return;
+        freeing = true;
+        while (!pending.empty()) {
+            const auto [q, d] = pending.back();
+            pending.pop_back();
+            d(q);
+        }
+        freeing = false;
+    }
+};
+
 using function_ref = std::shared_ptr<const function_def>;
 
 struct nothing {};
@@ -70,6 +95,13 @@ struct dict_entry {
     const ast::program* source = nullptr;    ///< ... in this file
 };
 
+/// A new array (every array the evaluator makes is made here, so each is freed by deferred_delete).
+template <class... A>
+array_ref make_array(A&&... a) {
+    return array_ref(new std::vector<value>(std::forward<A>(a)...), deferred_delete{});
+}
+inline dict_ref make_dict() { return dict_ref(new std::vector<dict_entry>(), deferred_delete{}); }
+
 /// "an integer", "a region", ...: for messages.
 template <int = 0>
 std::string kind_name(const value& v) {
@@ -83,6 +115,9 @@ std::string kind_name(const value& v) {
 
 /// Arrays nested deeper than this show as [...].
 inline constexpr int max_show_depth = 64;
+/// The most show() prints of one array or dictionary before "...": arrays share what they hold, so
+/// `a = [a a]` twenty times over would print a million copies.
+inline constexpr std::size_t max_show_text = std::size_t(1) << 16;
 
 /// The text show() prints.
 template <int = 0>
@@ -100,14 +135,15 @@ std::string show_text(const value& v, int depth = 0) {
         std::string operator()(const std::string& s) const { return s; }
         std::string operator()(const array_ref& a) const {
             std::string s = "[";
-            for (std::size_t i = 0; i < a->size(); ++i) s += (i ? " " : "") + show_text((*a)[i], depth + 1);
-            return s + "]";
+            for (std::size_t i = 0; i < a->size() && s.size() <= max_show_text; ++i)
+                s += (i ? " " : "") + show_text((*a)[i], depth + 1);
+            return s.size() > max_show_text ? s.substr(0, max_show_text) + " ...]" : s + "]";
         }
         std::string operator()(const dict_ref& d) const {
             std::string s = "[";
-            for (std::size_t i = 0; i < d->size(); ++i)
+            for (std::size_t i = 0; i < d->size() && s.size() <= max_show_text; ++i)
                 s += (i ? " " : "") + (*d)[i].key + ":" + show_text((*d)[i].val, depth + 1);
-            return s + "]";
+            return s.size() > max_show_text ? s.substr(0, max_show_text) + " ...]" : s + "]";
         }
         std::string operator()(const color& c) const { return "color #" + std::to_string(c.id); }
         std::string operator()(const route_value& r) const { return "[" + to_text(r.rule).str() + "]"; }

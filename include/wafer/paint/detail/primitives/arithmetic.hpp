@@ -141,7 +141,7 @@ inline value cliff(evaluation& ev, const ast::expr& e, args& a) {
         ev.fail_at(e.pos, "cliff(" + std::to_string(n) + " " + std::to_string(k) + ") is not a cliff: " +
                               std::to_string(k - 1) + " buckets of " + std::to_string(normal) + " leave " +
                               std::to_string(last) + " elements for the last one");
-    return value{std::make_shared<std::vector<value>>(std::vector<value>{value{std::int32_t(normal)}, value{std::int32_t(last)}})};
+    return value{make_array(std::vector<value>{value{std::int32_t(normal)}, value{std::int32_t(last)}})};
 }
 
 /// range([start] stop [step]): start, start + step, ... below stop; counts up only (a negative step
@@ -152,7 +152,7 @@ inline value range(evaluation& ev, const ast::expr& e, args& a) {
     const std::int64_t stop = ev.integer(e, a[a.size() > 1 ? 1 : 0], a.size() > 1 ? 1 : 0);
     const std::int64_t step = a.size() == 3 ? ev.integer(e, a[2], 2) : 1;
     if (step == 0) ev.fail_at(a[2].pos, "range() takes a step that is not 0");
-    auto items = std::make_shared<std::vector<value>>();
+    auto items = make_array();
     if (step > 0 && stop > start) {
         const std::int64_t n = (stop - start + step - 1) / step;
         if (n > max_array_values)

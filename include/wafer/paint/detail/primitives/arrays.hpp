@@ -3,6 +3,7 @@
 // are shared, not copied (the guide): arrayupdate and arraydelete change one in place.
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -11,16 +12,25 @@
 
 namespace wafer::paint::detail {
 
-/// Whether `v` is or holds the array `a` (so storing v in a would make a contain itself).
-inline bool holds(const value& v, const std::vector<value>* a, int depth = 0) {
-    if (depth == max_show_depth) return true;   // too deep to tell: refuse, as a cycle would be
-    if (v.is<array_ref>()) {
-        if (v.as<array_ref>().get() == a) return true;
-        for (const auto& x : *v.as<array_ref>())
-            if (holds(x, a, depth + 1)) return true;
-    } else if (v.is<dict_ref>()) {
-        for (const auto& d : *v.as<dict_ref>())
-            if (holds(d.val, a, depth + 1)) return true;
+/// Whether `v` is or holds the array `a` (so storing v in a would make a contain itself). Each
+/// array and dictionary is looked into once, without recursion: arrays share what they hold, so
+/// `a = [a a]` twenty times over is twenty arrays on a million paths, and may nest without limit.
+inline bool holds(const value& v, const std::vector<value>* a) {
+    std::vector<const value*> todo{&v};
+    std::set<const void*> seen;
+    while (!todo.empty()) {
+        const value& x = *todo.back();
+        todo.pop_back();
+        if (x.is<array_ref>()) {
+            const auto& items = *x.as<array_ref>();
+            if (&items == a) return true;
+            if (seen.insert(&items).second)
+                for (const auto& y : items) todo.push_back(&y);
+        } else if (x.is<dict_ref>()) {
+            const auto& entries = *x.as<dict_ref>();
+            if (seen.insert(&entries).second)
+                for (const auto& d : entries) todo.push_back(&d.val);
+        }
     }
     return false;
 }
@@ -84,7 +94,7 @@ inline value arrayslice(evaluation& ev, const ast::expr& e, args& a) {
     const std::size_t from = index_in(ev, e, a[1], 1, v->size(), true);
     const std::size_t to = a.size() == 3 ? index_in(ev, e, a[2], 2, v->size(), true) : v->size();
     if (to < from) ev.fail_at(a[2].pos, "arrayslice() ends before it starts");
-    return value{std::make_shared<std::vector<value>>(v->begin() + std::ptrdiff_t(from), v->begin() + std::ptrdiff_t(to))};
+    return value{make_array(v->begin() + std::ptrdiff_t(from), v->begin() + std::ptrdiff_t(to))};
 }
 
 /// query(options defaults): the value of each key of `defaults`, from `options` where it has the
@@ -93,11 +103,11 @@ inline value query(evaluation& ev, const ast::expr& e, args& a) {
     ev.arity(e, a, 2, 2);
     auto entries = [&](const arg& x, std::size_t i) {
         const bool empty = x.v.is<array_ref>() && x.v.as<array_ref>()->empty();   // [] is no entries
-        return empty ? dict_ref(std::make_shared<std::vector<dict_entry>>())
+        return empty ? make_dict()
                      : ev.want<dict_ref>(e, x, i, "a dictionary such as [a:1 b:2]");
     };
     const dict_ref options = entries(a[0], 0), defaults = entries(a[1], 1);
-    auto items = std::make_shared<std::vector<value>>();
+    auto items = make_array();
     for (const auto& d : *defaults) {
         const dict_entry* given = nullptr;
         for (const auto& o : *options)
