@@ -122,7 +122,7 @@ TEST_CASE("a state from another layout is refused with the reason") {
     CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("a PE event is out of range"), error);
 }
 
-TEST_CASE("a state no run could reach is refused: an operation past its walk, a queue no operation uses") {
+TEST_CASE("a state no run could reach is refused: an operation past its walk, a PE due with no event, a queue no operation uses") {
     std::mt19937 rng(9);
     for (int round = 0; round < 8; ++round) {
         fabric::fabric a(network(rng, round));
@@ -138,6 +138,12 @@ TEST_CASE("a state no run could reach is refused: an operation past its walk, a 
         damaged = state;
         damaged.pes[i].op.op = 1u << 20;
         CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("'s thread state is out of range"), error);
+        const auto not_due = std::ranges::find_if(state.waits, [](fabric::pe_wait w) { return w != fabric::pe_wait::scheduled; });
+        if (not_due != state.waits.end()) {
+            damaged = state;
+            damaged.waits[std::size_t(not_due - state.waits.begin())] = fabric::pe_wait::scheduled;  // with no event
+            CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("is due without an event"), error);
+        }
         if (state.pes[i].queue_count == 0) continue;
         damaged = state;
         damaged.queues[state.pes[i].queues].user = 3;  // microthread 2, which runs nothing

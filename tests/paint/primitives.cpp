@@ -167,6 +167,11 @@ TEST_CASE("arrays nested a hundred thousand deep, or shared a billion ways, free
           "arrayupdate() would put an array inside itself");
 }
 
+TEST_CASE("a layout with no PEs is an error where its last statement is") {
+    CHECK(error_of("hstack()") == "the layout is empty: the region of the last statement has no PEs");
+    CHECK(error_of("rep(tile() 'i 0 1 0)") == "the layout is empty: the region of the last statement has no PEs");
+}
+
 TEST_CASE("a repeated tile covers at most as many PEs as a layout may have, however the repeats nest") {
     // Four repeats of 65536 copies each would be 2^64 copies, past what a count holds.
     CHECK(error_of("rep(rep(rep(rep(tile() 'a 65536 0 0) 'b 65536 0 0) 'c 65536 0 0) 'd 65536 0 0)") ==

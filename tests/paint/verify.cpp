@@ -34,6 +34,13 @@ TEST_CASE("resolve: every PE once, sorted by (y, x), with the fabric size") {
     CHECK(res.ok());
 }
 
+TEST_CASE("a region with no PEs is no layout") {
+    const resolution res = resolve(region{});
+    REQUIRE(res.problems.size() == 1);
+    CHECK(res.problems[0].kind == problem_kind::empty_layout);
+    CHECK(!res.ok());
+}
+
 TEST_CASE("guide: paint rejects a union of overlapping regions that both have code") {
     const region a = rect(0, 0, 2, 1) | code("a");
     const region b = tile(1, 0) | code("b");

@@ -196,6 +196,10 @@ TEST_CASE("tasks, FIFOs and async operations: wafer's diagnostics") {
           "FIFO 'q' is pushed and popped by DSD operations: use it in a statement of their shape, like 'i in [0, N) "
           "q <- a[i];'");
     CHECK(first_error(decls + "q[0] = 1;\n") == "FIFO 'q' is a stream of elements: it is never subscripted");
+    CHECK(first_error(decls + "i in [0, 4) q <- q;\n") ==
+          "FIFO 'q' is both pushed and popped by this statement: each element would leave and enter it at once; move "
+          "it through a buffer");
+    CHECK(first_error(decls + "i in [0, 4) q <- q + a[i];\n").starts_with("FIFO 'q' is both pushed and popped"));
     CHECK(first_error(decls + "activate a;\n") == "'a' is an array, not a task");
     CHECK(first_error(decls + "xp dot;\nasync dot = \u2211(i in [0, 4)) a[i] * rx;\n").starts_with(
         "an async statement must be one DSD operation, and a \u2211 is two (the target cleared, then the terms added)"));

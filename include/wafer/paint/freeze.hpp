@@ -111,6 +111,7 @@ template <fixed_message Message, problem_kind Kind>
 constexpr void layout_problem_at_line_column(std::uint32_t, std::uint32_t) {
     switch (Kind) {
     case problem_kind::negative_position: invalid_layout<Message>("a PE has a negative coordinate"); break;
+    case problem_kind::empty_layout: invalid_layout<Message>("the layout has no PEs"); break;
     case problem_kind::too_many_pes: invalid_layout<Message>("the layout has too many PEs"); break;
     case problem_kind::too_complex: invalid_layout<Message>("the layout has too many attributes"); break;
     case problem_kind::code_twice: invalid_layout<Message>("a second code() on one region"); break;

@@ -13,6 +13,7 @@ namespace wafer::paint {
 enum class problem_kind : std::uint8_t {
     none,
     negative_position,    ///< a PE left of x = 0 or above y = 0
+    empty_layout,         ///< no PEs at all: nothing a fabric could run
     too_many_pes,         ///< more PEs than max_layout_pes
     too_complex,          ///< attributes covering more than max_attribute_reach blocks in all
     code_twice,           ///< a second code() on the same region

@@ -244,6 +244,11 @@ constexpr resolution resolve(const region& r) {
         if (e.max_x > res.width) res.width = std::int32_t(e.max_x);
         if (e.max_y > res.height) res.height = std::int32_t(e.max_y);
     }
+    if (r.blocks.empty()) {
+        res.problems.push_back(problem{severity::error, problem_kind::empty_layout,
+                                       "the layout is empty: the region of the last statement has no PEs", {}});
+        return res;
+    }
     if (total > max_layout_pes) {
         res.problems.push_back(problem{severity::error, problem_kind::too_many_pes,
                                        cx_string("the layout has ") + to_text(total) +

@@ -194,8 +194,14 @@ inline std::string misfit(const machine& m, const run_state& s) {
             return "router buffer " + std::to_string(i) + " is placed differently";
         if (!a.items.valid() || a.start_size > router_buffer_capacity) return "router buffer " + std::to_string(i) + " is out of range";
     }
-    for (const auto& e : s.events)
+    // A PE is due (scheduled) exactly when the clock holds an event for it.
+    std::vector<bool> due(s.pes.size());
+    for (const auto& e : s.events) {
         if (e.pe >= s.pes.size() || e.cycle < s.now) return "a PE event is out of range";
+        due[e.pe] = true;
+    }
+    for (std::size_t i = 0; i < s.pes.size(); ++i)
+        if (due[i] != (s.waits[i] == pe_wait::scheduled)) return "PE " + std::to_string(i) + " is due without an event, or waits with one";
     for (const auto r : s.routers)
         if (r >= m.routers.size()) return "a listed router is out of range";
     for (const auto& w : s.warnings)

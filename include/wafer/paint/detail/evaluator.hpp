@@ -51,6 +51,8 @@ public:
             fail_at(p.statements.back().pos, "the layout is the value of the last statement, which must be a region; "
                                              "this one is " + kind_name(last));
         region layout = std::get<region>(std::move(last.v));
+        if (layout.blocks.empty())
+            fail_at(p.statements.back().pos, "the layout is empty: the region of the last statement has no PEs");
         for (const auto& t : transports_) {
             bool in = false;
             for (const auto& a : layout.attributes) in = in || (a.kind == attribute_kind::transport && a.at == t);

@@ -133,7 +133,7 @@ public:
         }
         if (const auto* q = std::get_if<fifo_symbol>(&d.what)) {
             set_type(q->type, e.name, e.pos);
-            return fifo_operand(*q, e);
+            return fifo_operand(*q, e, true);
         }
         const auto& v = std::get<variable_symbol>(d.what);
         if (is_stream_element(v, e)) {
@@ -195,7 +195,7 @@ public:
         }
         if (const auto* q = std::get_if<fifo_symbol>(&d.what)) {
             check_type(q->type, e.name, e.pos);
-            return fifo_operand(*q, e);
+            return fifo_operand(*q, e, false);
         }
         cx_.report.fail(e.pos, quote(root.name) + " is " + a_kind(d) + ", not " +
                                    (e.k == ast::expr::kind::member ? "a struct or union" : "an array"));
@@ -226,10 +226,16 @@ private:
                                      " is " + std::string(name_of(t)) + ")");
     }
 
-    /// A FIFO pops where it is read and pushes where it is written: it is a stream, never subscripted.
-    WAFER_CONSTEXPR ir::dsd fifo_operand(const fifo_symbol& q, const ast::expr& e) const {
+    /// A FIFO pops where it is read and pushes where it is written (`push`): it is a stream, never
+    /// subscripted, and one statement does not both push and pop the same FIFO.
+    WAFER_CONSTEXPR ir::dsd fifo_operand(const fifo_symbol& q, const ast::expr& e, bool push) {
         if (e.k != ast::expr::kind::name)
             cx_.report.fail(e.pos, "FIFO " + quote(root_of(e).name) + " is a stream of elements: it is never subscripted");
+        for (const auto& [index, pushed] : fifos_used_)
+            if (index == q.index && pushed != push)
+                cx_.report.fail(e.pos, "FIFO " + quote(e.name) + " is both pushed and popped by this statement: each "
+                                       "element would leave and enter it at once; move it through a buffer");
+        fifos_used_.emplace_back(q.index, push);
         ir::dsd o;
         o.k = ir::dsd::kind::fifo;
         o.fifo = static_cast<std::uint8_t>(q.index);
@@ -386,6 +392,7 @@ private:
     context& cx_;
     statement_frame& f_;
     std::vector<std::size_t> sockets_read_;
+    std::vector<std::pair<std::size_t, bool>> fifos_used_;  ///< the FIFOs of the statement, and whether pushed
 };
 
 }  // namespace wafer::tungsten::detail

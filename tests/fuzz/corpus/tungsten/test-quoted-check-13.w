@@ -1,1 +1,0 @@
-scalar 's' rejects a list initializer ({} as well as {0}); write xp s = 0;

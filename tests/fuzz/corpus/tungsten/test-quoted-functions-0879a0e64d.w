@@ -1,0 +1,1 @@
+FIFO 'q' is both pushed and popped by this statement: each element would leave and enter it at once; move it through a buffer
