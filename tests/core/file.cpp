@@ -45,3 +45,9 @@ TEST_CASE("write_whole writes a file whole, or leaves the one before it as it wa
     }
     CHECK(!fs::exists(nowhere));
 }
+
+TEST_CASE("read_file: a file it cannot open or read is the one error naming it") {
+    scratch s;
+    CHECK_THROWS_WITH_AS(wafer::read_file((s.dir / "missing.w").string(), "kernel"), "cannot open the kernel", wafer::error);
+    CHECK_THROWS_WITH_AS(wafer::read_file(s.dir.string(), "image"), "cannot open the image: it is a directory", wafer::error);
+}

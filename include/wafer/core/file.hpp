@@ -13,11 +13,19 @@
 
 namespace wafer {
 
-/// The bytes of `path`; throws wafer::error "<path>: error: cannot open the <what>".
+/// The bytes of `path`; throws wafer::error "<path>: error: cannot open the <what>" (or "cannot
+/// read", when the system refuses what it opened: a directory, a device).
 inline std::string read_file(const std::string& path, const std::string& what = "file") {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw error(diagnostic{severity::error, path, {}, "cannot open the " + what + ": it is a directory", ""});
     std::ifstream in(path, std::ios::binary);
     if (!in) throw error(diagnostic{severity::error, path, {}, "cannot open the " + what, ""});
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    try {
+        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    } catch (const std::ios_base::failure&) {
+        throw error(diagnostic{severity::error, path, {}, "cannot read the " + what, ""});
+    }
 }
 
 /// Writes `file` whole or not at all: `write(std::ostream&)` fills `file`.part, which is renamed into
