@@ -18,7 +18,7 @@
 #include "wafer/fabric/run_state.hpp"
 #include "wafer/fabric/stats.hpp"
 #include "wafer/fabric/trace.hpp"
-#include "wafer/image/checkpoint.hpp"
+#include "wafer/fabric/checkpoint.hpp"
 
 using namespace wafer;
 using namespace wafer::test;
@@ -50,7 +50,7 @@ ir::layout tiled_network(std::mt19937& rng, int across, int down, std::int32_t w
 
 /// The run state as bytes (a checkpoint's).
 std::vector<std::uint8_t> state_bytes(const fabric::fabric& f) {
-    return image::to_bytes(image::checkpoint{image::image{f.layout()}, f.state()});
+    return fabric::to_bytes(fabric::checkpoint{f.layout(), f.state()});
 }
 
 /// The layout's outcome cycle by cycle on one thread, and as waves on 1, 2 and 3 threads: the same,

@@ -1,5 +1,5 @@
 #pragma once
-// A value written to bytes by the image archive and read back, in a constant expression as at run
+// A value written to bytes by the archive (core/archive.hpp) and read back, in a constant expression as at run
 // time: what the compiler does when it freezes a program (docs/embedding.md, Kernels as
 // compile-time values).
 #include <optional>
@@ -12,10 +12,10 @@ namespace wafer::image::test {
 template <class T>
 constexpr std::optional<T> through_the_archive(const T& value) {
     auto written = value;  // the archive's field lists take values by reference, to read as to write
-    detail::writer w;
+    archive::writer w;
     w(written);
     T back;
-    detail::reader r(w.bytes.data(), w.bytes.size());
+    archive::reader r(w.bytes.data(), w.bytes.size());
     r(back);
     if (r.left() != 0) return std::nullopt;
     return back;

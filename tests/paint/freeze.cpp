@@ -2,11 +2,17 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+
 #include "wafer/paint/annotate.hpp"
+#include "wafer/paint/evaluate.hpp"
+#include "wafer/paint/terminal.hpp"
 #include "wafer/paint/combine.hpp"
 #include "wafer/paint/placement.hpp"
 #include "wafer/paint/replicate.hpp"
 #include "wafer/paint/transform.hpp"
+#include "wafer/parse/paint.hpp"
 
 using namespace wafer::paint;
 
@@ -73,12 +79,53 @@ TEST_CASE("freeze: thaw gives back the region the lambda built") {
     CHECK(plain.thaw().blocks[0].x_dim == cx_string("x"));
 }
 
-TEST_CASE("serialisation round-trips every field") {
-    palette p;
-    const color c = p.color(7);
-    const region r = union_(rect(-3, 4, 5, 6, "i", "j"), tile(9, 9) | code("k", {{"rx", c}, {"N", -5}}) |
-                                                             paint(c, "L>R ; D>U ; C>C") | name("n"));
-    CHECK(detail::decode(detail::encode(r).data()) == r);
+TEST_CASE("a frozen region keeps every field of every attribute kind") {
+    // One program with every kind of attribute, its transport routed (attributes the router made).
+    const std::string text = R"(let tx = color()
+let rx = color()
+let sx = color()
+let s = color()
+let up = bank(0)
+let a = tile(0 0)
+a : code('send [tx:tx N:@n M:3])
+a : geovar('n 8)
+a : paint(tx [C>R])
+a : terminal('tx 'act RIGHT tx [1] [1] 1)
+a : arcvar('tx 'count 12)
+a : mp(up)
+a : name('a)
+let b = tile(5 0)
+b : code('recv [rx:rx N:^count])
+b : paint(rx [>C])
+b : terminal('rx 'act CENTER rx [1] [1] 1)
+b : link($recv.data "x" "./ramp" [first:1])
+b : name('b)
+let c = rect(5 0 2 1)
+c : union(b)
+c : alias('rx 'b.rx)
+c : name('c)
+let g = rep(tile(0 2) 'i 3 1 0)
+g : paint(sx [CXR|R]) g : paint(s [L|LXC]) g : colorpair(s sx)
+union(a c g transport('a.tx 'c.rx 'arc))
+)";
+    wafer::diagnostics d;
+    region r = evaluate(wafer::parse::parse_paint(text, "every.paint"), {}, d);
+    std::vector<problem> problems;
+    r = route_transports(r, plan_transports(r, problems), problems);
+    std::set<attribute_kind> kinds;
+    std::set<route_origin> made_by;
+    for (const auto& a : r.attributes) {
+        kinds.insert(a.kind);
+        if (a.kind == attribute_kind::paint) made_by.insert(a.made_by);
+    }
+    CHECK(kinds.size() == enum_count(attribute_kind{}));
+    CHECK(made_by.size() >= 2);
+
+    const auto bytes = detail::encode(r);
+    CHECK(detail::decode(bytes.data(), bytes.size()) == r);
+    // Every prefix is cut short somewhere: an error, never a read past the end.
+    for (std::size_t n = 0; n < bytes.size(); n += 1 + n / 8)
+        CHECK_THROWS_AS(detail::decode(bytes.data(), n), wafer::archive::format_error);
 }
 
 TEST_CASE("verify(frozen) at run time throws every problem as a wafer::error") {

@@ -7,8 +7,9 @@
 
 #include "commands.hpp"
 #include "processes.hpp"
+#include "wafer/core/file.hpp"
+#include "wafer/fabric/checkpoint.hpp"
 #include "wafer/fabric/fabric.hpp"
-#include "wafer/image/checkpoint.hpp"
 #include "wafer/image/format.hpp"
 
 namespace wafer::cli {
@@ -105,8 +106,8 @@ int run(args& a, processes& world) {
     std::optional<fabric::run_state> state;
     if (resume) {
         if (a.get("image") || a.get("source")) throw usage_error("resume= brings its own image: give no image= or source=");
-        auto c = image::read_checkpoint(*resume);
-        im = std::move(c.start);
+        auto c = fabric::checkpoint_from_bytes(read_bytes(*resume, "checkpoint"), *resume);
+        im.layout = std::move(c.layout);
         state = std::move(c.state);
     } else {
         im = load_or_build(a);
@@ -122,7 +123,7 @@ int run(args& a, processes& world) {
             if (!im.memory[pe].empty()) f.load(pe, im.memory[pe]);
     }
     auto save = [&] {
-        if (world.root()) image::write_checkpoint(image::checkpoint{image::image{f.layout(), {}, 0, {}}, f.state()}, *checkpoint);
+        if (world.root()) write_bytes(fabric::to_bytes(fabric::checkpoint{f.layout(), f.state()}), *checkpoint, "checkpoint");
     };
     if (options.checkpoint_every > 0) options.checkpoint = [&](std::uint64_t) { save(); };
     options.peers = world.peers();

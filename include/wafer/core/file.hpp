@@ -2,6 +2,7 @@
 // Reading a whole file and writing one whole or not at all, with the one error every layer reports
 // when it cannot; and quoting source lines into diagnostics that carry only a file and a position
 // (the interpreter's), for the caret.
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -51,6 +52,19 @@ void write_whole(const std::string& file, const std::string& what, Write&& write
         std::filesystem::remove(part, ec);
         throw error(diagnostic{severity::error, file, {}, "cannot write the " + what + why, ""});
     }
+}
+
+/// Writes `bytes` as `file`, whole or not at all.
+inline void write_bytes(const std::vector<std::uint8_t>& bytes, const std::string& file, const std::string& what) {
+    write_whole(file, what, [&](std::ostream& out) {
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    });
+}
+
+/// The bytes of `path`, as read_file reads them.
+inline std::vector<std::uint8_t> read_bytes(const std::string& path, const std::string& what = "file") {
+    const auto text = read_file(path, what);
+    return {text.begin(), text.end()};
 }
 
 /// Fills in the source line of each diagnostic that has a file and a position but no line, reading

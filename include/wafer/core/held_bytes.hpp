@@ -19,7 +19,7 @@ struct held_bytes {
 
     constexpr bool fits() const noexcept { return size <= Capacity; }
 
-    /// A writer's sink (Paint's encoder, the image archive): the byte is held if it fits, counted
+    /// A writer's sink (Paint's encoder, the archive): the byte is held if it fits, counted
     /// either way.
     constexpr void push_back(std::uint8_t c) noexcept {
         if (size < Capacity) bytes[size] = c;

@@ -23,6 +23,9 @@ inline constexpr std::uint64_t thread_quantum = 64;
 /// A thread that has the PE to itself gives it up after this many cycles of scalar code, or sooner
 /// at the run's horizon (the cycle limit, a stop, a checkpoint: pe.hpp, cycles_to_horizon).
 inline constexpr std::uint64_t scalar_burst_cycles = 4096;
+/// A step whose picks cost nothing (a thread that can do nothing more gives way at once) takes at
+/// most this many before it charges a cycle, so every step of a PE ends.
+inline constexpr int free_picks = 64;
 inline constexpr std::size_t router_buffer_capacity = hw::router_buffer_wavelets;
 
 /// Elements a DSD operation finishes per cycle: one, but four hp or ep products per sp product

@@ -1,8 +1,9 @@
 #pragma once
 // Everything a running fabric holds, in pools allocated when it is built (detail/construct.hpp):
-// the PEs and routers of fabric/state.hpp, their memory, registers, queues, microthreads, FIFOs,
-// call stacks, router colors and buffers; the partitions the run is cut into, each with its clock;
-// and what the run has to report (faults, warnings, dropped wavelets), recorded as data.
+// the pools a run changes (pools.hpp: PEs, memory, registers, queues, microthreads, FIFOs, call
+// stacks, router colors and buffers), what the layout fixes (routers, where each color and buffer
+// sits, switch positions), the partitions the run is cut into, each with its clock, and what the
+// run has to report (faults, warnings, dropped wavelets), recorded as data.
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -13,6 +14,7 @@
 #include "wafer/core/hardware.hpp"
 #include "wafer/fabric/dsd_engine.hpp"
 #include "wafer/fabric/partition.hpp"
+#include "wafer/fabric/pools.hpp"
 #include "wafer/fabric/program.hpp"
 #include "wafer/fabric/run_state.hpp"
 #include "wafer/fabric/state.hpp"
@@ -20,31 +22,20 @@
 
 namespace wafer::fabric {
 
-struct machine {
+struct machine : run_pools {
     const ir::layout* layout = nullptr;
     hw::arch arch = hw::arch::wse2;
     std::vector<prepared_program> programs;
 
-    std::vector<pe_state> pes;
-    std::vector<pe_wait> waits;                        ///< per PE
     /// Per PE: its ride, when it rides its router (router.hpp: the router's visit steps it, out of
     /// the scheduler). Not part of the run state: a run ends with no PE riding.
     std::vector<ride> riding;
-    std::vector<word> memory;                          ///< the pool of every PE's words
     std::vector<std::unique_ptr<word[]>> grown;        ///< per PE: its full-size block once it grew past its pool slice
-    std::vector<std::uint32_t> registers;
-    std::vector<queue_state> queues;
-    std::vector<microthread> threads;
-    std::vector<fifo_state> fifos;
-    std::vector<std::uint32_t> stacks;
-    std::vector<prepared_op> walks;
-    std::vector<ir::dsd_op> walk_ops;                  ///< the operation each walk was prepared from
+    std::vector<prepared_op> walks;                    ///< per walk_ops element: it, prepared
 
     std::vector<router_state> routers;
-    std::vector<color_state> colors;
     std::vector<color_place> color_places;             ///< per color
     std::vector<position_state> positions;
-    std::vector<input_buffer> buffers;
     std::vector<buffer_place> buffer_places;           ///< per buffer
     std::vector<std::int32_t> grid;                    ///< width * height: router index, or -1
     std::vector<partition> parts;                      ///< the bands the run is cut into, in order (one per thread)

@@ -94,7 +94,7 @@ private:
             }
             const std::uint64_t cost = run(t);
             if (faulted_) return 0;
-            if (cost > 0 || rounds == 64) return std::max<std::uint64_t>(cost, 1);
+            if (cost > 0 || rounds == free_picks) return std::max<std::uint64_t>(cost, 1);
         }
     }
 
@@ -398,7 +398,7 @@ private:
         for (int q = 0; q < hw::input_queues; ++q) {
             if (p_->input_queue(q) < 0 || (pp_->data_task_queues & (1u << q))) continue;
             auto& qs = m_.input_queue(i_, q);
-            while (qs.user == 0xff && !qs.items.empty() && qs.items.front().control() && control_task(qs.items.front()) >= 0)
+            while (qs.user == no_user && !qs.items.empty() && qs.items.front().control() && control_task(qs.items.front()) >= 0)
                 dispatch(pop_input(qs));
         }
     }
@@ -424,9 +424,9 @@ private:
                 continue;
             }
             auto& q = m_.input_queue(i_, task.queue);
-            while (q.user == 0xff && !q.items.empty() && q.items.front().control() && control_task(q.items.front()) >= 0)
+            while (q.user == no_user && !q.items.empty() && q.items.front().control() && control_task(q.items.front()) >= 0)
                 dispatch(pop_input(q));
-            if (q.user == 0xff && !q.items.empty()) return t;
+            if (q.user == no_user && !q.items.empty()) return t;
         }
         // A control task activated just now may come before the tasks passed over.
         for (const std::uint8_t t : pp_->task_order)
@@ -636,7 +636,7 @@ private:
             const auto& d = ir::operand(op, std::countr_zero(f));
             auto& q = queue_of(d);
             const bool output = d.k == ir::dsd::kind::fabout;
-            if (q.user != 0xff && q.user != t) return problem(fault::kind::queue_busy, d.queue, op_of(q.user).op, output);
+            if (q.user != no_user && q.user != t) return problem(fault::kind::queue_busy, d.queue, op_of(q.user).op, output);
             if (d.socket >= 0 && !pp_->private_between_fabric) {
                 const int color = detail::socket_color(*m_.layout, m_.layout->pes[i_], *prog_, d.socket);
                 if (color >= 0 && color != q.color) {
@@ -817,13 +817,13 @@ private:
             const wavelet w = pop_input(q);
             if (w.control() && !d.control_transform) warn_control_as_data(d.queue);
             std::uint32_t bits = w.data;
-            if (d.control_transform) bits = (bits & 0x3fffffffu) | (w.control() ? 0x80000000u : 0);
+            if (d.control_transform) bits = (bits & transformed_data) | (w.control() ? transformed_control : 0);
             if (!halves) {
-                in[e++] = narrow ? (bits & 0xffffu) : bits;
+                in[e++] = narrow ? (bits & element_bits(1)) : bits;
                 continue;
             }
             // A SIMD wavelet carries elements 2k and 2k + 1 of the operation.
-            if (position % 2 == 0) in[e++] = bits & 0xffffu;
+            if (position % 2 == 0) in[e++] = bits & element_bits(1);
             if (e < n) in[e++] = bits >> 16;
         }
     }
@@ -837,14 +837,14 @@ private:
         const bool halves = per_wavelet(d, op.type) == 2;
         for (std::uint64_t e = 0; e < n;) {
             wavelet w;
-            std::uint32_t bits = narrow ? (out_[e] & 0xffffu) : out_[e];
+            std::uint32_t bits = narrow ? (out_[e] & element_bits(1)) : out_[e];
             ++e;
-            if (halves && e < n) bits |= (out_[e++] & 0xffffu) << 16;
-            if (d.wavelet_index_offset) bits = (bits & 0xffffu) | std::uint32_t(o.index) << 16;
+            if (halves && e < n) bits |= (out_[e++] & element_bits(1)) << 16;
+            if (d.wavelet_index_offset) bits = (bits & element_bits(1)) | std::uint32_t(o.index) << 16;
             if (d.control) w.flags |= wavelet::control_bit;
             if (d.control_transform) {
-                if (bits & 0x80000000u) w.flags |= wavelet::control_bit;
-                bits &= 0x3fffffffu;
+                if (bits & transformed_control) w.flags |= wavelet::control_bit;
+                bits &= transformed_data;
             }
             w.data = bits;
             if (last && e == n && d.advance_switch) w.flags |= wavelet::advance_bit;
@@ -897,7 +897,7 @@ private:
             const int s = w.stream_slots[j];
             const auto& d = ir::operand(op, s);
             if (ir::is_fabric(d.k)) {
-                queue_of(d).user = 0xff;
+                queue_of(d).user = no_user;
             } else {
                 auto& f = m_.fifos[p_->fifos + d.fifo];
                 (s == 0 ? f.write_length : f.read_length) = std::uint16_t(o.elements - o.done);

@@ -4,13 +4,14 @@
 // waits for, what the run has recorded so far) and nothing the layout fixes. fabric::state()
 // takes it, fabric::restore() puts it back and a run with run_options::resume goes on from it,
 // ending exactly as the run it was taken from would have, on any number of threads. Its fields
-// are listed for an archive (image/checkpoint.hpp writes them to a file); restore checks that a
+// are listed for an archive (checkpoint.hpp makes them a checkpoint's bytes); restore checks that a
 // state fits the fabric before it takes it, so a damaged file is an error, not a crash.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "wafer/fabric/partition.hpp"
+#include "wafer/fabric/pools.hpp"
 #include "wafer/fabric/state.hpp"
 #include "wafer/ir/dsd.hpp"
 
@@ -35,20 +36,10 @@ struct grown_memory {
     std::vector<word> words;
 };
 
-struct run_state {
+/// The pools (pools.hpp) and what else a run carries from one cycle to the next.
+struct run_state : run_pools {
     std::uint64_t now = 0;  ///< the next cycle to run
-    std::vector<word> memory;
     std::vector<grown_memory> grown;
-    std::vector<pe_state> pes;
-    std::vector<pe_wait> waits;
-    std::vector<std::uint32_t> registers;
-    std::vector<queue_state> queues;
-    std::vector<microthread> threads;
-    std::vector<fifo_state> fifos;
-    std::vector<std::uint32_t> stacks;
-    std::vector<ir::dsd_op> walk_ops;
-    std::vector<color_state> colors;
-    std::vector<input_buffer> buffers;
     std::vector<pe_event> events;             ///< the PEs due, by cycle then PE
     std::vector<std::uint32_t> routers;       ///< the routers listed for cycle `now`
     // What the run has recorded so far.
@@ -58,7 +49,7 @@ struct run_state {
     std::uint64_t sunk = 0;
 };
 
-// The fields an archive reads and writes (image/detail/archive.hpp), found by argument-dependent
+// The fields an archive reads and writes (core/archive.hpp), found by argument-dependent
 // lookup, and the range of each enumeration, so that a reader can reject anything else.
 constexpr std::size_t enum_count(main_state) { return 4; }
 constexpr std::size_t enum_count(pe_wait) { return 3; }
@@ -86,8 +77,7 @@ template <class Ar> void fields(Ar& ar, run_warning& w) { ar(w.what, w.pe, w.que
 template <class Ar> void fields(Ar& ar, drop_record& d) { ar(d.y, d.x, d.color, d.port, d.d.count, d.d.first); }
 template <class Ar> void fields(Ar& ar, grown_memory& g) { ar(g.pe, g.words); }
 template <class Ar> void fields(Ar& ar, run_state& s) {
-    ar(s.now, s.memory, s.grown, s.pes, s.waits, s.registers, s.queues, s.threads, s.fifos, s.stacks, s.walk_ops, s.colors,
-       s.buffers, s.events, s.routers, s.last, s.warnings, s.drops, s.sunk);
+    ar(static_cast<run_pools&>(s), s.now, s.grown, s.events, s.routers, s.last, s.warnings, s.drops, s.sunk);
 }
 
 }  // namespace wafer::fabric

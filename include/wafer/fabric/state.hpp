@@ -17,6 +17,8 @@
 namespace wafer::fabric {
 
 inline constexpr std::uint32_t none = 0xffffffffu;
+/// A queue no thread uses (queue_state::user).
+inline constexpr std::uint8_t no_user = 0xff;
 
 /// A DSD operation in flight on a thread.
 struct issued_op {
@@ -41,7 +43,7 @@ struct queue_state {
     wavelet_queue items;
     std::uint8_t controls = 0;    ///< control wavelets among the items
     std::int8_t color = -1;       ///< bound to; -1 none
-    std::uint8_t user = 0xff;     ///< the thread using it (0 main, 1 + m microthread m), 0xff none
+    std::uint8_t user = no_user;  ///< the thread using it (0 main, 1 + m microthread m), or no_user
 
     void push(const wavelet& w) noexcept {
         items.push(w);

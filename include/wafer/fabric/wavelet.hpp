@@ -27,6 +27,11 @@ struct wavelet {
 /// its low half.
 constexpr std::uint32_t element_bits(std::uint32_t words) noexcept { return words == 1 ? 0xffffu : 0xffffffffu; }
 
+/// An element read or written with control_transform (DSD reference): it carries its wavelet's
+/// control bit in bit 31 and the wavelet's data below bit 30.
+inline constexpr std::uint32_t transformed_control = 0x80000000u;
+inline constexpr std::uint32_t transformed_data = 0x3fffffffu;
+
 enum class switch_command : std::uint8_t { nop, advance, reset };
 
 constexpr switch_command first_command(std::uint32_t data) noexcept {

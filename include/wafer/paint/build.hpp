@@ -11,6 +11,7 @@
 //    with fabric dimensions y then x (its names, or "y" and "x"), so miget can read the whole rect,
 //    after the block's repeats (rep, hstackrep, stackrep), outermost first;
 //    two entries with one name warn as miget does ("has 2 exact map matches; using first entry").
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -32,16 +33,16 @@ WAFER_DECL ir::layout build(const region& layout, const kernel_provider& provide
                             const build_options& options = {});
 
 namespace detail {
-/// build() of the frozen layout whose bytes start at `bytes`: out of line, so that a translation
-/// unit building a frozen layout does not compile its decoding again.
-WAFER_DECL ir::layout build_frozen(const unsigned char* bytes, const kernel_provider& provider, diagnostics& out,
-                                   const build_options& options);
+/// build() of the frozen layout in `size` bytes at `bytes`: out of line, so that a translation unit
+/// building a frozen layout does not compile its decoding again.
+WAFER_DECL ir::layout build_frozen(const unsigned char* bytes, std::size_t size, const kernel_provider& provider,
+                                   diagnostics& out, const build_options& options);
 }  // namespace detail
 
 template <std::size_t N, frozen_check Check>
 ir::layout build(const frozen_layout<N, Check>& f, const kernel_provider& provider, diagnostics& out,
                  const build_options& options = {}) {
-    return detail::build_frozen(f.bytes.data(), provider, out, options);
+    return detail::build_frozen(f.bytes.data(), f.bytes.size(), provider, out, options);
 }
 
 }  // namespace wafer::paint

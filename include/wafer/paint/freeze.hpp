@@ -1,8 +1,8 @@
 #pragma once
 // freeze(): a C++ layout as a compile-time constant. A constexpr variable cannot hold heap memory,
 // so freeze(f) runs the captureless lambda f at compile time (given a palette if it takes one),
-// serialises the region it returns into a buffer (core/held_bytes.hpp), checks it, and copies the
-// bytes into a std::array of their size.
+// writes the region it returns into a buffer with the archive (detail/fields.hpp,
+// core/held_bytes.hpp), checks it, and copies the bytes into a std::array of their size.
 // The first error is part of the frozen type, so verify() can name it at compile time:
 //
 //   constexpr auto layout = freeze([](palette& p) { ... return hstack(a, b, c); });
@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "wafer/core/held_bytes.hpp"
-#include "wafer/paint/detail/serialize.hpp"
+#include "wafer/paint/detail/fields.hpp"
 #include "wafer/paint/verify.hpp"
 
 namespace wafer::paint {
@@ -34,7 +34,7 @@ struct frozen_check {
 template <std::size_t N, frozen_check Check>
 struct frozen_layout {
     std::array<unsigned char, N> bytes{};
-    constexpr region thaw() const { return detail::decode(bytes.data()); }
+    constexpr region thaw() const { return detail::decode(bytes.data(), bytes.size()); }
 };
 
 namespace detail {
@@ -96,7 +96,7 @@ struct frozen_run {
 template <class F>
 constexpr frozen_run run_and_encode() {
     frozen_run out;
-    const region r = run_layout<F>();
+    region r = run_layout<F>();
     out.check = first_problem(r);
     encode(r, out.held);
     return out;

@@ -24,7 +24,7 @@ void check_same_program(const dsl::frozen_program<N>& frozen, dsl::settings s) {
     CHECK(thawed.settings == s);
     const auto program = lowered<K>(s);
     CHECK(thawed.program == program);
-    image::detail::writer run_time;
+    archive::writer run_time;
     auto copy = program;
     run_time(s, copy);
     CHECK(std::vector<std::uint8_t>(frozen.bytes.begin(), frozen.bytes.end()) == run_time.bytes);

@@ -10,8 +10,15 @@
 // machine derives from them is derived again (snapshot.hpp: derive()).
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <boost/hana/at.hpp>
+#include <boost/hana/range.hpp>
+#include <boost/hana/size.hpp>
+#include <boost/hana/transform.hpp>
+#include <boost/hana/tuple.hpp>
 
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/fabric/detail/snapshot.hpp"
@@ -21,11 +28,17 @@
 namespace wafer::fabric {
 
 /// Elements [first, first + count) of one of a machine's pools, read and written in place.
-template <class T>
+template <class Pool>
 struct pool_slice {
-    std::vector<T>* pool = nullptr;
+    Pool* pool = nullptr;
     std::uint32_t first = 0, count = 0;
 };
+
+/// A slice of each pool (pools.hpp), in the description's order.
+template <class Pools = run_pools>
+using pool_slices = decltype(boost::hana::transform(boost::hana::accessors<Pools>(), [](auto a) {
+    return pool_slice<std::remove_reference_t<decltype(boost::hana::second(a)(std::declval<Pools&>()))>>{};
+}));
 
 /// What a band recorded in a run.
 struct band_records {
@@ -40,28 +53,18 @@ struct bands_state {
     explicit bands_state(machine& m, std::size_t first = 0, std::size_t end = 0);
 
     std::uint32_t part_first = 0, part_end = 0;  ///< the partitions
-    pool_slice<pe_state> pes;
-    pool_slice<pe_wait> waits;
-    pool_slice<word> memory;
+    pool_slices<> slices;                ///< what they hold of each pool
     std::vector<grown_memory> grown;
-    pool_slice<std::uint32_t> registers;
-    pool_slice<queue_state> queues;
-    pool_slice<microthread> threads;
-    pool_slice<fifo_state> fifos;
-    pool_slice<std::uint32_t> stacks;
-    pool_slice<ir::dsd_op> walk_ops;
-    pool_slice<color_state> colors;
-    pool_slice<input_buffer> buffers;
     std::vector<pe_event> events;        ///< the PEs due
     std::vector<std::uint32_t> routers;  ///< listed for the next cycle
     std::vector<band_records> records;   ///< per partition
 
     /// About the bytes it takes in a message (a little more: the archive leaves out padding).
     std::size_t bytes() const noexcept {
-        auto of = [](const auto& slice) { return std::size_t(slice.count) * sizeof((*slice.pool)[0]); };
-        return of(pes) + of(waits) + of(memory) + of(registers) + of(queues) + of(threads) + of(fifos) + of(stacks) +
-               of(walk_ops) + of(colors) + of(buffers) + grown.size() * hw::memory_words * sizeof(word) +
-               events.size() * sizeof(pe_event) + routers.size() * sizeof(std::uint32_t) + 1024;
+        std::size_t n = grown.size() * hw::memory_words * sizeof(word) + events.size() * sizeof(pe_event) +
+                        routers.size() * sizeof(std::uint32_t) + 1024;
+        boost::hana::for_each(slices, [&](const auto& slice) { n += std::size_t(slice.count) * sizeof((*slice.pool)[0]); });
+        return n;
     }
 };
 
@@ -69,7 +72,7 @@ constexpr std::size_t enum_count(fault::kind) { return 8; }
 template <class Ar> void fields(Ar& ar, fault& f) {
     ar(f.what, f.pe, f.cycle, f.instruction, f.op, f.low, f.high, f.other, f.output);
 }
-template <class Ar, class T> void fields(Ar& ar, pool_slice<T>& s) {
+template <class Ar, class Pool> void fields(Ar& ar, pool_slice<Pool>& s) {
     ar(s.first, s.count);
     if (s.first > s.pool->size() || s.count > s.pool->size() - s.first)
         throw error(diagnostic{severity::error, "", {}, "another process's bands do not fit this fabric", ""});
@@ -77,8 +80,9 @@ template <class Ar, class T> void fields(Ar& ar, pool_slice<T>& s) {
 }
 template <class Ar> void fields(Ar& ar, band_records& r) { ar(r.faults, r.warnings, r.drops, r.sunk, r.last); }
 template <class Ar> void fields(Ar& ar, bands_state& s) {
-    ar(s.part_first, s.part_end, s.pes, s.waits, s.memory, s.grown, s.registers, s.queues, s.threads, s.fifos, s.stacks,
-       s.walk_ops, s.colors, s.buffers, s.events, s.routers, s.records);
+    ar(s.part_first, s.part_end);
+    boost::hana::for_each(s.slices, [&](auto& slice) { ar(slice); });
+    ar(s.grown, s.events, s.routers, s.records);
 }
 
 namespace detail {
@@ -94,6 +98,32 @@ std::pair<std::uint32_t, std::uint32_t> held_by(std::size_t a, std::size_t b, st
         return std::uint32_t(pool);
     };
     return {from(a), from(b)};
+}
+
+/// Points each slice of `slices` at its pool of `p`, and covers what PEs [a, b) and routers
+/// [ra, rb) hold of it: from the first element its first entity holds to the first the entity
+/// after the last holds, by the pool's holder (pools.hpp). `pes` and `routers` are p's.
+template <class Pools = run_pools, class P, class Slices>
+void slice_pools(P& p, Slices& slices, const std::vector<pe_state>& pes, const std::vector<router_state>& routers,
+                 std::uint32_t a, std::uint32_t b, std::uint32_t ra, std::uint32_t rb) {
+    namespace hana = boost::hana;
+    constexpr auto accessors = hana::accessors<Pools>();
+    hana::for_each(hana::make_range(hana::size_c<0>, hana::size(accessors)), [&](auto k) {
+        auto& pool = hana::second(hana::at(accessors, k))(p);
+        auto& slice = hana::at(slices, k);
+        using pool_type = std::remove_reference_t<decltype(pool)>;
+        constexpr auto first = pool_type::first;
+        constexpr auto count = pool_type::count;
+        std::pair<std::uint32_t, std::uint32_t> range{a, b};
+        if constexpr (std::is_member_object_pointer_v<decltype(first)> && std::is_null_pointer_v<decltype(count)>)
+            range = held_by(a, b, pes.size(), pool.size(), [&](std::size_t i) { return pes[i].*first; });
+        else if constexpr (std::is_member_object_pointer_v<decltype(first)>)
+            range = held_by(ra, rb, routers.size(), pool.size(),
+                            [&](std::size_t r) { return routers[r].*count ? routers[r].*first : none; });
+        slice.pool = &pool;
+        slice.first = range.first;
+        slice.count = range.second - range.first;
+    });
 }
 
 /// The PEs, and the routers, of partitions [first, end).
@@ -145,31 +175,10 @@ inline void put_bands(machine& m, bands_state&& s, std::uint64_t next) {
 }  // namespace detail
 
 inline bands_state::bands_state(machine& m, std::size_t first, std::size_t end)
-    : part_first(std::uint32_t(first)), part_end(std::uint32_t(end)), pes{&m.pes}, waits{&m.waits}, memory{&m.memory},
-      registers{&m.registers}, queues{&m.queues}, threads{&m.threads}, fifos{&m.fifos}, stacks{&m.stacks},
-      walk_ops{&m.walk_ops}, colors{&m.colors}, buffers{&m.buffers} {
-    // Not structured bindings: the lambdas below capture them (clang 14 cannot).
-    const auto pe_range = detail::pes_of(m, first, end), router_range = detail::routers_of(m, first, end);
-    const std::uint32_t a = pe_range.first, b = pe_range.second, ra = router_range.first, rb = router_range.second;
-    auto cover = [](auto& slice, std::pair<std::uint32_t, std::uint32_t> range) {
-        slice.first = range.first;
-        slice.count = range.second - range.first;
-    };
-    auto by_pe = [&](auto& slice, auto member) {
-        cover(slice, detail::held_by(a, b, m.pes.size(), slice.pool->size(), [&](std::size_t i) { return m.pes[i].*member; }));
-    };
-    cover(pes, {a, b});
-    cover(waits, {a, b});
-    by_pe(memory, &pe_state::memory);
-    by_pe(registers, &pe_state::registers);
-    by_pe(queues, &pe_state::queues);
-    by_pe(threads, &pe_state::threads);
-    by_pe(fifos, &pe_state::fifos);
-    by_pe(stacks, &pe_state::stack);
-    by_pe(walk_ops, &pe_state::walks);
-    const auto& rs = m.routers;
-    cover(colors, detail::held_by(ra, rb, rs.size(), m.colors.size(), [&](std::size_t r) { return rs[r].color_count ? rs[r].colors : none; }));
-    cover(buffers, detail::held_by(ra, rb, rs.size(), m.buffers.size(), [&](std::size_t r) { return rs[r].buffer_count ? rs[r].buffers : none; }));
+    : part_first(std::uint32_t(first)), part_end(std::uint32_t(end)) {
+    const auto [a, b] = detail::pes_of(m, first, end);
+    const auto [ra, rb] = detail::routers_of(m, first, end);
+    detail::slice_pools(m, slices, m.pes, m.routers, a, b, ra, rb);
     for (std::uint32_t pe = a; pe < b; ++pe)
         if (m.pes[pe].grown) grown.push_back({pe, {m.grown[pe].get(), m.grown[pe].get() + hw::memory_words}});
     for (std::size_t k = first; k < end; ++k) {

@@ -390,7 +390,7 @@ inline void restart(machine& m, std::uint64_t limit, std::size_t threads) {
     m.limit = limit;
     for (auto& q : m.queues) {
         q.clear();
-        q.user = 0xff;
+        q.user = no_user;
     }
     for (auto& t : m.threads) t = microthread{};
     for (auto& f : m.fifos) f = fifo_state{};

@@ -1,13 +1,14 @@
 #pragma once
 // A value as the bytes of a message to another process (peers.hpp), and back: written and read
-// with the image archive, so messages, images and checkpoints share one description of each
-// struct's fields (fields()), and a damaged message is an error, not a crash.
+// with the archive (core/archive.hpp), so messages, images and checkpoints share one description of
+// each struct's fields (fields()), and a damaged message is an error, not a crash.
 #include <string>
 #include <utility>
 
 #include "wafer/core/diagnostic.hpp"
 #include "wafer/fabric/peers.hpp"
-#include "wafer/image/format.hpp"
+#include "wafer/core/archive.hpp"
+#include "wafer/ir/fields.hpp"
 
 namespace wafer::fabric::detail {
 
@@ -15,7 +16,7 @@ namespace wafer::fabric::detail {
 /// without copies, which costs as much as writing it.
 template <class T>
 message to_message(const T& value, std::size_t expected = 0) {
-    image::detail::writer w;
+    archive::writer w;
     w.bytes.reserve(expected);
     w(const_cast<T&>(value));  // the archive takes references for both directions; writing changes nothing
     return std::move(w.bytes);
@@ -25,10 +26,10 @@ message to_message(const T& value, std::size_t expected = 0) {
 template <class T>
 void from_message(const message& bytes, T& value) {
     try {
-        image::detail::reader r(bytes.data(), bytes.size());
+        archive::reader r(bytes.data(), bytes.size());
         r(value);
-        if (r.left() != 0) throw image::detail::format_error{"it is longer than what it holds"};
-    } catch (const image::detail::format_error& e) {
+        if (r.left() != 0) throw archive::format_error{"it is longer than what it holds"};
+    } catch (const archive::format_error& e) {
         throw error(diagnostic{severity::error, "", {}, "a message from another process is damaged: " + e.message, ""});
     }
 }

@@ -53,19 +53,9 @@ inline void gather(machine& m) {
 inline run_state capture(const machine& m) {
     run_state s;
     s.now = m.now;
-    s.memory = m.memory;
+    static_cast<run_pools&>(s) = m;
     for (std::uint32_t pe = 0; pe < m.pes.size(); ++pe)
         if (m.pes[pe].grown) s.grown.push_back({pe, {m.grown[pe].get(), m.grown[pe].get() + hw::memory_words}});
-    s.pes = m.pes;
-    s.waits = m.waits;
-    s.registers = m.registers;
-    s.queues = m.queues;
-    s.threads = m.threads;
-    s.fifos = m.fifos;
-    s.stacks = m.stacks;
-    s.walk_ops = m.walk_ops;
-    s.colors = m.colors;
-    s.buffers = m.buffers;
     for (const auto& part : m.parts)
         part.clock.each_event([&](std::uint64_t cycle, std::uint32_t pe) { s.events.push_back({cycle, pe}); },
                               [&](std::uint32_t r) { s.routers.push_back(r); });
@@ -113,11 +103,9 @@ inline bool issued_fits(const machine& m, const run_state& s, const pe_state& a,
 /// machine's, and every index and count is one a run could have reached.
 inline std::string misfit(const machine& m, const run_state& s) {
     const auto& l = *m.layout;
-    if (s.memory.size() != m.memory.size() || s.pes.size() != m.pes.size() || s.waits.size() != m.waits.size() ||
-        s.registers.size() != m.registers.size() || s.queues.size() != m.queues.size() || s.threads.size() != m.threads.size() ||
-        s.fifos.size() != m.fifos.size() || s.stacks.size() != m.stacks.size() || s.walk_ops.size() != m.walk_ops.size() ||
-        s.colors.size() != m.colors.size() || s.buffers.size() != m.buffers.size())
-        return "it holds another number of PEs, queues, threads, FIFOs, colors or buffers than this layout";
+    bool sized = true;
+    for_each_pool(s, m, [&](const auto& a, const auto& b) { sized = sized && a.size() == b.size(); });
+    if (!sized) return "it holds another number of PEs, queues, threads, FIFOs, colors or buffers than this layout";
     for (std::size_t i = 0; i < s.pes.size(); ++i) {
         const auto &a = s.pes[i], &b = m.pes[i];
         if (a.program != b.program || a.router != b.router || a.memory != b.memory || a.registers != b.registers ||
@@ -154,7 +142,7 @@ inline std::string misfit(const machine& m, const run_state& s) {
         // A queue in use is used by a thread of its own PE that runs an operation.
         for (std::uint32_t q = a.queues; q < a.queues + a.queue_count; ++q) {
             const auto user = s.queues[q].user;
-            if (user != 0xff && (user > hw::microthreads ||
+            if (user != no_user && (user > hw::microthreads ||
                                  (user == 0 ? a.main != main_state::in_op : !(a.busy_threads & (1u << (user - 1))))))
                 return "PE " + std::to_string(i) + "'s queue " + std::to_string(q - a.queues) + " is used by no operation";
         }
@@ -177,7 +165,7 @@ inline std::string misfit(const machine& m, const run_state& s) {
     if (std::ranges::count(has_block, true) != std::ranges::count_if(s.pes, [](const pe_state& p) { return p.grown; }))
         return "a PE whose memory grew has no block";
     for (const auto& q : s.queues)
-        if (!q.items.valid() || q.color >= std::int8_t(hw::colors) || (q.user != 0xff && q.user > hw::microthreads) ||
+        if (!q.items.valid() || q.color >= std::int8_t(hw::colors) || (q.user != no_user && q.user > hw::microthreads) ||
             q.controls > q.items.size())
             return "a queue's state is out of range";
     for (std::size_t c = 0; c < s.colors.size(); ++c) {
@@ -223,22 +211,12 @@ inline void derive(machine& m) {
 /// Puts state `s` into machine `m` (it fits: misfit() is empty), for a run that resumes.
 inline void apply(machine& m, run_state&& s) {
     m.now = s.now;
-    m.memory = std::move(s.memory);
-    m.pes = std::move(s.pes);
+    static_cast<run_pools&>(m) = std::move(static_cast<run_pools&>(s));
     for (std::uint32_t pe = 0; pe < m.pes.size(); ++pe) m.grown[pe].reset();
     for (auto& g : s.grown) {
         m.grown[g.pe] = std::make_unique<word[]>(hw::memory_words);
         std::ranges::copy(g.words, m.grown[g.pe].get());
     }
-    m.waits = std::move(s.waits);
-    m.registers = std::move(s.registers);
-    m.queues = std::move(s.queues);
-    m.threads = std::move(s.threads);
-    m.fifos = std::move(s.fifos);
-    m.stacks = std::move(s.stacks);
-    m.walk_ops = std::move(s.walk_ops);
-    m.colors = std::move(s.colors);
-    m.buffers = std::move(s.buffers);
     derive(m);
     m.last = s.last;
     m.warnings = std::move(s.warnings);

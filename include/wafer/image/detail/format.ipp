@@ -10,32 +10,26 @@ namespace detail {
 
 WAFER_DECL void check_references(const image& im) {
     const auto& l = im.layout;
-    if (l.width < 0 || l.height < 0) throw format_error{"the fabric size is negative"};
+    if (l.width < 0 || l.height < 0) throw archive::format_error{"the fabric size is negative"};
     for (const auto& p : l.programs) {
-        if (p.memory_words > hw::memory_words) throw format_error{"a program uses more than 0x6000 words"};
+        if (p.memory_words > hw::memory_words) throw archive::format_error{"a program uses more than 0x6000 words"};
         for (const auto& op : p.dsd_ops)
-            if (op.rank > ir::max_rank) throw format_error{"a DSD operation has more than four dimensions"};
+            if (op.rank > ir::max_rank) throw archive::format_error{"a DSD operation has more than four dimensions"};
     }
     for (const auto& pe : l.pes) {
-        if (pe.program >= l.programs.size()) throw format_error{"a PE names a program that is not in the image"};
-        if (pe.x < 0 || pe.y < 0 || pe.x >= l.width || pe.y >= l.height) throw format_error{"a PE lies off the fabric"};
-        for (auto c : pe.input_color) if (c >= hw::colors) throw format_error{"a queue is bound to a color past 23"};
-        for (auto c : pe.output_color) if (c >= hw::colors) throw format_error{"a queue is bound to a color past 23"};
+        if (pe.program >= l.programs.size()) throw archive::format_error{"a PE names a program that is not in the image"};
+        if (pe.x < 0 || pe.y < 0 || pe.x >= l.width || pe.y >= l.height) throw archive::format_error{"a PE lies off the fabric"};
+        for (auto c : pe.input_color) if (c >= hw::colors) throw archive::format_error{"a queue is bound to a color past 23"};
+        for (auto c : pe.output_color) if (c >= hw::colors) throw archive::format_error{"a queue is bound to a color past 23"};
     }
     for (const auto& r : l.routers) {
-        if (r.x < 0 || r.y < 0 || r.x >= l.width || r.y >= l.height) throw format_error{"a router lies off the fabric"};
+        if (r.x < 0 || r.y < 0 || r.x >= l.width || r.y >= l.height) throw archive::format_error{"a router lies off the fabric"};
         for (const auto& c : r.colors)
-            if (c.color >= hw::colors) throw format_error{"a route uses a color past 23"};
+            if (c.color >= hw::colors) throw archive::format_error{"a route uses a color past 23"};
     }
-    if (!im.memory.empty() && im.memory.size() != l.pes.size()) throw format_error{"the memory state does not match the PEs"};
+    if (!im.memory.empty() && im.memory.size() != l.pes.size()) throw archive::format_error{"the memory state does not match the PEs"};
     for (const auto& m : im.memory)
-        if (m.size() > hw::memory_words) throw format_error{"a PE's memory is larger than 0x6000 words"};
-}
-
-WAFER_DECL void write_bytes(const std::vector<std::uint8_t>& bytes, const std::string& file, const std::string& what) {
-    write_whole(file, what, [&](std::ostream& out) {
-        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    });
+        if (m.size() > hw::memory_words) throw archive::format_error{"a PE's memory is larger than 0x6000 words"};
 }
 
 }  // namespace detail
@@ -53,7 +47,7 @@ WAFER_DECL image from_bytes(const std::vector<std::uint8_t>& bytes, const std::s
     };
     if (bytes.size() < sizeof image_magic || !std::equal(std::begin(image_magic), std::end(image_magic), bytes.begin()))
         return fail("it does not start with WAFERIMG");
-    detail::reader r(bytes.data() + sizeof image_magic, bytes.size() - sizeof image_magic);
+    archive::reader r(bytes.data() + sizeof image_magic, bytes.size() - sizeof image_magic);
     image im;
     try {
         std::uint32_t version = 0;
@@ -64,7 +58,7 @@ WAFER_DECL image from_bytes(const std::vector<std::uint8_t>& bytes, const std::s
         r(im);
         if (r.left() != 0) return fail("there are bytes after the end of the image");
         detail::check_references(im);
-    } catch (const detail::format_error& e) {
+    } catch (const archive::format_error& e) {
         return fail(e.message);
     }
     return im;
@@ -75,6 +69,6 @@ WAFER_DECL image read_image(const std::string& file) {
     return from_bytes(std::vector<std::uint8_t>(text.begin(), text.end()), file);
 }
 
-WAFER_DECL void write_image(const image& im, const std::string& file) { detail::write_bytes(to_bytes(im), file, "image"); }
+WAFER_DECL void write_image(const image& im, const std::string& file) { write_bytes(to_bytes(im), file, "image"); }
 
 }  // namespace wafer::image

@@ -13,9 +13,9 @@ WAFER_DECL ir::layout build(const region& layout, const kernel_provider& provide
     return l;
 }
 
-WAFER_DECL ir::layout detail::build_frozen(const unsigned char* bytes, const kernel_provider& provider, diagnostics& out,
-                                           const build_options& options) {
-    return build(decode(bytes), provider, out, options);
+WAFER_DECL ir::layout detail::build_frozen(const unsigned char* bytes, std::size_t size, const kernel_provider& provider,
+                                           diagnostics& out, const build_options& options) {
+    return build(decode(bytes, size), provider, out, options);
 }
 
 }  // namespace wafer::paint

@@ -40,13 +40,13 @@
 #include "wafer/tungsten/dsl/kernels.hpp"
 #include "wafer/tungsten/lower.hpp"
 
-namespace wafer::image::detail {
-// The field lists of a frozen image's warnings (found by the archive through its own namespace).
+namespace wafer {
+// The field lists of a frozen image's warnings (found by the archive beside the structs).
 template <class Ar> constexpr void fields(Ar& ar, source_position& p) { ar(p.line, p.column); }
 template <class Ar> constexpr void fields(Ar& ar, diagnostic& d) {
     ar(d.level, d.file, d.pos, d.message, d.source_line);
 }
-}  // namespace wafer::image::detail
+}  // namespace wafer
 
 namespace wafer::tungsten::dsl {
 
@@ -65,7 +65,7 @@ struct frozen_program {
     std::array<std::uint8_t, N> bytes{};
     constexpr frozen_contents thaw() const {
         frozen_contents c;
-        image::detail::reader r(bytes.data(), bytes.size());
+        archive::reader r(bytes.data(), bytes.size());
         r(c.settings, c.program);
         return c;
     }
@@ -122,7 +122,7 @@ constexpr lowered_once frozen_bytes() {
         out.ok = false;
         return out;
     }
-    image::detail::basic_writer<held_bytes<>&> w{out.held};
+    archive::basic_writer<held_bytes<>&> w{out.held};
     w(values, program);
     return out;
 }
@@ -205,7 +205,7 @@ struct frozen_image {
     /// What the build warned about (a socket whose route stalls, a map entry named twice, ...).
     std::vector<diagnostic> warnings() const {
         std::vector<diagnostic> out;
-        image::detail::reader r(warning_bytes.data(), warning_bytes.size());
+        archive::reader r(warning_bytes.data(), warning_bytes.size());
         r(out);
         return out;
     }
@@ -288,7 +288,7 @@ constexpr built_once build_image() {
     }
     image::detail::write_image(im, out.image);
     auto warnings = diags.list();
-    image::detail::basic_writer<held_bytes<>&> w{out.warnings};
+    archive::basic_writer<held_bytes<>&> w{out.warnings};
     w(warnings);
     return out;
 }

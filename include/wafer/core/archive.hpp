@@ -1,49 +1,47 @@
 #pragma once
-// One description of each IR struct's fields serves both directions (writer and reader), so the
-// image format cannot drift between them. The reader checks every count against the bytes left and
-// every enum against its range: a corrupt image is an error, never a crash or a huge allocation.
-// Both run in a constant expression too, for the field lists that are `constexpr`, so a value
-// frozen by the compiler and an image file hold the same bytes (docs/embedding.md).
+// Values as bytes and back: one description of each struct's fields, `fields(ar, value)` found by
+// argument-dependent lookup beside the struct, serves both directions (writer and reader), so a
+// format cannot drift between them; images, checkpoints, the messages between processes and frozen
+// layouts all use it. The reader checks every count against the bytes left and every enumeration
+// against its range (`enum_count(value)`, found the same way): corrupt bytes are an error, never a
+// crash or a huge allocation. Both run in a constant expression too, for the field lists that are
+// `constexpr`, so a value frozen by the compiler and a file hold the same bytes (docs/embedding.md).
+// A format may give its writer and reader a context that its fields share (Paint's table of the
+// file names its origins have named, so each is written once).
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
-#include "wafer/core/diagnostic.hpp"
-#include "wafer/ir/layout.hpp"
-
-namespace wafer::image::detail {
-
-// How many values each stored enumeration has, so the reader can reject anything else.
-constexpr std::size_t enum_count(ir::opcode) { return ir::opcode_count; }
-constexpr std::size_t enum_count(ir::data_type) { return ir::data_type_count; }
-constexpr std::size_t enum_count(ir::value_format) { return ir::value_format_count; }
-constexpr std::size_t enum_count(ir::dsd::kind) { return 6; }
-constexpr std::size_t enum_count(ir::simd_mode) { return 4; }
-constexpr std::size_t enum_count(ir::zero_source) { return 3; }
-constexpr std::size_t enum_count(ir::priority) { return 3; }
-constexpr std::size_t enum_count(ir::task_action::kind) { return 4; }
-constexpr std::size_t enum_count(ir::value::kind) { return 3; }
-constexpr std::size_t enum_count(ir::instr) { return ir::instr_count; }
-constexpr std::size_t enum_count(ir::task_kind) { return 3; }
-constexpr std::size_t enum_count(ir::pop_mode) { return 4; }
-constexpr std::size_t enum_count(hw::port) { return hw::ports; }
-constexpr std::size_t enum_count(hw::arch) { return 2; }
-constexpr std::size_t enum_count(severity) { return 3; }
+namespace wafer::archive {
 
 struct format_error {
     std::string message;
 };
 
+/// The context of a format whose fields share none.
+struct no_context {};
+
+/// Text that is not a std::string but reads as a string_view and is made from one (Paint's
+/// cx_string, usable in constant expressions where clang 14 refuses std::string).
+template <class T>
+concept text_like = !std::is_same_v<T, std::string> && requires(const T& t) {
+    { t.view() } -> std::convertible_to<std::string_view>;
+    T(std::string_view{});
+};
+
 /// Writes into `Bytes`, anything with push_back of a byte: a vector, or (a reference to) a frozen
 /// value's buffer (core/held_bytes.hpp), which a constant evaluation fills far more cheaply.
-template <class Bytes = std::vector<std::uint8_t>>
+template <class Bytes = std::vector<std::uint8_t>, class Context = no_context>
 class basic_writer {
 public:
     static constexpr bool reading = false;
     Bytes bytes;
+    Context context{};
 
     template <class... Ts>
     constexpr void operator()(Ts&... vs) {
@@ -63,10 +61,11 @@ private:
             using U = std::make_unsigned_t<T>;
             auto u = static_cast<U>(v);
             for (std::size_t i = 0; i < sizeof(T); ++i) bytes.push_back(std::uint8_t(u >> (8 * i)));
-        } else if constexpr (std::is_same_v<T, std::string>) {
-            auto n = std::uint32_t(v.size());
+        } else if constexpr (std::is_same_v<T, std::string> || text_like<T>) {
+            const std::string_view s = text_of(v);
+            auto n = std::uint32_t(s.size());
             put(n);
-            for (char c : v) bytes.push_back(std::uint8_t(c));
+            for (char c : s) bytes.push_back(std::uint8_t(c));
         } else if constexpr (requires { v.size(); v.begin(); typename T::value_type; v.push_back(*v.begin()); }) {
             auto n = std::uint32_t(v.size());
             put(n);
@@ -77,14 +76,25 @@ private:
             fields(*this, v);
         }
     }
+
+    template <class T>
+    static constexpr std::string_view text_of(const T& v) {
+        if constexpr (std::is_same_v<T, std::string>)
+            return v;
+        else
+            return v.view();
+    }
 };
 
 using writer = basic_writer<>;
 
-class reader {
+template <class Context = no_context>
+class basic_reader {
 public:
     static constexpr bool reading = true;
-    constexpr reader(const std::uint8_t* p, std::size_t n) : p_(p), end_(p + n) {}
+    Context context{};
+
+    constexpr basic_reader(const std::uint8_t* p, std::size_t n) : p_(p), end_(p + n) {}
     constexpr std::size_t left() const noexcept { return std::size_t(end_ - p_); }
 
     template <class... Ts>
@@ -115,6 +125,11 @@ private:
             std::uint32_t n = count(1);
             v.assign(p_, p_ + n);  // byte by byte: a constant expression cannot reinterpret_cast
             p_ += n;
+        } else if constexpr (text_like<T>) {
+            std::uint32_t n = count(1);
+            std::vector<char> text(p_, p_ + n);
+            v = T(std::string_view(text.data(), n));
+            p_ += n;
         } else if constexpr (requires { v.size(); v.begin(); typename T::value_type; v.push_back(*v.begin()); }) {
             // Every element takes at least one byte, so the count is bounded by what is left.
             std::uint32_t n = count(1);
@@ -139,4 +154,13 @@ private:
     const std::uint8_t* end_;
 };
 
-}  // namespace wafer::image::detail
+using reader = basic_reader<>;
+
+/// The FNV-1a 64 hash of `n` bytes: a checksum that closes a file, so a damaged one is an error.
+inline std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+}  // namespace wafer::archive

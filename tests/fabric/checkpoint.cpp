@@ -1,6 +1,6 @@
-// Checkpoint files: a run's state written mid-run and read back resumes to the same end; a damaged,
-// cut or foreign file is an error naming it, never a crash.
-#include "wafer/image/checkpoint.hpp"
+// Checkpoints: a run's state written mid-run and read back resumes to the same end; damaged, cut
+// or foreign bytes are an error naming the file, never a crash.
+#include "wafer/fabric/checkpoint.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "../fabric/layout_builders.hpp"
+#include "layout_builders.hpp"
 #include "wafer/fabric/fabric.hpp"
+#include "wafer/image/format.hpp"
 
 using namespace wafer;
 
@@ -33,12 +34,12 @@ TEST_CASE("a checkpoint's bytes read back into a state that resumes to the same 
 
     fabric::fabric f(layout);
     REQUIRE(f.run({.stop = expected.cycles / 2}).status == fabric::run_status::stopped);
-    const auto bytes = image::to_bytes(image::checkpoint{image::image{f.layout(), {}, 0, {}}, f.state()});
-    CHECK(image::to_bytes(image::checkpoint{image::image{f.layout(), {}, 0, {}}, f.state()}) == bytes);  // the same bytes each time
+    const auto bytes = fabric::to_bytes(fabric::checkpoint{f.layout(), f.state()});
+    CHECK(fabric::to_bytes(fabric::checkpoint{f.layout(), f.state()}) == bytes);  // the same bytes each time
 
-    auto c = image::checkpoint_from_bytes(bytes, "run.ckpt");
-    CHECK(c.start.layout == layout);
-    fabric::fabric g(c.start.layout);
+    auto c = fabric::checkpoint_from_bytes(bytes, "run.ckpt");
+    CHECK(c.layout == layout);
+    fabric::fabric g(c.layout);
     g.restore(std::move(c.state));
     const auto resumed = g.run({.threads = 2, .resume = true});
     CHECK(resumed.cycles == expected.cycles);
@@ -53,10 +54,10 @@ TEST_CASE("a damaged, cut or foreign checkpoint is an error that names the file"
     const auto layout = streams_layout();
     fabric::fabric f(layout);
     f.run({.stop = 5});
-    const auto bytes = image::to_bytes(image::checkpoint{image::image{f.layout(), {}, 0, {}}, f.state()});
+    const auto bytes = fabric::to_bytes(fabric::checkpoint{f.layout(), f.state()});
     auto message = [](const std::vector<std::uint8_t>& b) {
         try {
-            image::checkpoint_from_bytes(b, "run.ckpt");
+            fabric::checkpoint_from_bytes(b, "run.ckpt");
         } catch (const error& e) {
             return e.diagnostics().front().file + ": " + e.diagnostics().front().message;
         }
@@ -75,11 +76,11 @@ TEST_CASE("a damaged, cut or foreign checkpoint is an error that names the file"
         auto b = bytes;
         b.resize(b.size() - 8);
         b[8 + rng() % (b.size() - 8)] = std::uint8_t(rng());
-        const auto sum = image::detail::fnv1a(b.data(), b.size());
+        const auto sum = archive::fnv1a(b.data(), b.size());
         for (int i = 0; i < 8; ++i) b.push_back(std::uint8_t(sum >> (8 * i)));
         try {
-            auto c = image::checkpoint_from_bytes(b, "run.ckpt");
-            fabric::fabric g(c.start.layout);
+            auto c = fabric::checkpoint_from_bytes(b, "run.ckpt");
+            fabric::fabric g(c.layout);
             g.restore(std::move(c.state));
         } catch (const error&) {
         }
