@@ -4,7 +4,7 @@
 // (CMake's wafer::compiled target does both). It defines the fabric class's members, Paint's
 // build() and evaluate(), reading and writing images, map files and values, a PE program's listing
 // and one-PE layout, Tungsten's lower(), a C++ kernel's lowering and the DSL's AST builders, and the
-// construction, copy, move and destruction of the Tungsten AST's nodes, a layout and a PE program,
+// construction, copy, move and destruction of the Tungsten AST's nodes and of a layout,
 // which the headers then only declare.
 #if !defined(WAFER_SEPARATE_COMPILATION)
 #error "wafer/src.hpp defines what a separately compiled wafer declares: define WAFER_SEPARATE_COMPILATION"

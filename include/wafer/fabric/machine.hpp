@@ -31,7 +31,7 @@ struct machine : run_pools {
     /// the scheduler). Not part of the run state: a run ends with no PE riding.
     std::vector<ride> riding;
     std::vector<std::unique_ptr<word[]>> grown;        ///< per PE: its full-size block once it grew past its pool slice
-    std::vector<prepared_op> walks;                    ///< per walk_ops element: it, prepared
+    std::vector<prepared_op> walks;                    ///< each walk of the pools (pools.hpp), prepared
 
     std::vector<router_state> routers;
     std::vector<color_place> color_places;             ///< per color

@@ -7,15 +7,18 @@
 //
 // Each pool says whose its elements are (its holder): one per PE, or a run per PE or per router
 // that starts at one of their fields; that is how a band finds the part of each pool it holds.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <boost/hana/accessors.hpp>
 #include <boost/hana/define_struct.hpp>
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/second.hpp>
+#include <boost/hana/size.hpp>
 
 #include "wafer/core/word.hpp"
 #include "wafer/fabric/state.hpp"
@@ -71,5 +74,52 @@ void archive_pools(Ar& ar, P& p) {
     for_each_pool<Pools>(p, [&](auto& pool) { ar(pool); });
 }
 template <class Ar> void fields(Ar& ar, run_pools& p) { archive_pools(ar, p); }
+
+/// Whether pool type P is held in runs per PE, starting at a pe_state member.
+template <class P>
+constexpr bool held_by_pes = std::is_same_v<std::remove_cv_t<decltype(P::first)>, std::uint32_t pe_state::*>;
+
+/// Where each PE's run of each pool held by PEs starts, as a fabric is built: take<&pe_state::m>
+/// gives a PE the next `count` elements of the pool whose runs start at member m, and size<P>()
+/// is then that pool's size.
+template <class Pools = run_pools>
+class pe_runs {
+public:
+    template <auto First>
+    void take(pe_state& p, std::size_t count) {
+        auto& total = totals_[index_of<First>()];
+        p.*First = std::uint32_t(total);
+        total += count;
+    }
+    template <auto First>
+    std::size_t size() const {
+        return totals_[index_of<First>()];
+    }
+
+private:
+    using accessors = decltype(boost::hana::accessors<Pools>());
+    static constexpr std::size_t pools = decltype(boost::hana::size(std::declval<accessors>()))::value;
+
+    /// The position in `Pools` of the pool whose runs start at `First`.
+    template <auto First>
+    static constexpr std::size_t index_of() {
+        constexpr std::size_t found = find<First>();
+        static_assert(found < pools, "no pool of the description has its runs start at this member");
+        return found;
+    }
+    template <auto First>
+    static constexpr std::size_t find() {
+        std::size_t found = pools, i = 0;
+        boost::hana::for_each(accessors{}, [&](auto a) {
+            using P = std::remove_cvref_t<decltype(boost::hana::second(a)(std::declval<Pools&>()))>;
+            if constexpr (held_by_pes<P>)
+                if (P::first == First) found = i;
+            ++i;
+        });
+        return found;
+    }
+
+    std::array<std::size_t, pools> totals_{};
+};
 
 }  // namespace wafer::fabric

@@ -1,7 +1,7 @@
 #pragma once
 // Tungsten kernels in C++. A kernel built here is the same AST the text parser builds for the
-// same source (modulo positions: DSL nodes have {0, 0}), so one checker and one lowering serve
-// both front ends.
+// same source (modulo positions: a DSL node is placed at its C++ call site, dsl/call_site.hpp), so
+// one checker and one lowering serve both front ends.
 //
 //     #include <wafer/tungsten/dsl.hpp>
 //     namespace w = wafer::dsl;

@@ -303,12 +303,10 @@ private:
 
     void pes() {
         const std::size_t n = l_.pes.size();
-        reserve_huge(m_.pes, n);
-        reserve_huge(m_.waits, n);
-        m_.pes.resize(n);
-        m_.waits.resize(n);
+        allocate(m_.pes, n);
+        allocate(m_.waits, n);
         m_.riding.assign(n, ride{});
-        std::size_t words = 0, registers = 0, queues = 0, threads = 0, fifos = 0, stacks = 0, walks = 0;
+        pe_runs<> runs;
         for (std::size_t i = 0; i < n; ++i) {
             const auto& placed = l_.pes[i];
             const auto& pp = m_.programs[placed.program];
@@ -316,41 +314,27 @@ private:
             auto& p = m_.pes[i];
             p.program = placed.program;
             p.router = std::uint32_t(m_.grid[cell(placed.x, placed.y)]);  // none (-1) when it has no router
-            p.memory = std::uint32_t(words);
+            runs.take<&pe_state::memory>(p, pp.memory_words);
             p.memory_size = pp.memory_words;
-            words += pp.memory_words;
-            p.registers = std::uint32_t(registers);
-            registers += prog.registers;
+            runs.take<&pe_state::registers>(p, prog.registers);
             const std::uint32_t used = used_queues(placed);
-            p.queues = std::uint32_t(queues);
             p.queue_slot.fill(-1);
             std::int8_t slot = 0;
             for (int q = 0; q < hw::input_queues + hw::max_output_queues; ++q)
                 if (used & (1u << q)) p.queue_slot[std::size_t(q)] = slot++;
-            queues += std::size_t(slot);
+            runs.take<&pe_state::queues>(p, std::size_t(slot));
             p.queue_count = std::uint8_t(slot);
-            if (pp.has_async) p.threads = std::uint32_t(threads), threads += hw::microthreads;
-            p.fifos = std::uint32_t(fifos);
-            fifos += prog.fifos.size();
-            if (pp.has_calls) p.stack = std::uint32_t(stacks), stacks += call_stack_depth;
-            if (pp.has_dynamic_walk) p.walks = std::uint32_t(walks), walks += 1 + (pp.has_async ? hw::microthreads : 0);
+            if (pp.has_async) runs.take<&pe_state::threads>(p, hw::microthreads);
+            runs.take<&pe_state::fifos>(p, prog.fifos.size());
+            if (pp.has_calls) runs.take<&pe_state::stack>(p, call_stack_depth);
+            if (pp.has_dynamic_walk) runs.take<&pe_state::walks>(p, 1 + (pp.has_async ? hw::microthreads : 0));
         }
-        reserve_huge(m_.memory, words);
-        reserve_huge(m_.registers, registers);
-        reserve_huge(m_.queues, queues);
-        reserve_huge(m_.threads, threads);
-        reserve_huge(m_.fifos, fifos);
-        reserve_huge(m_.stacks, stacks);
-        reserve_huge(m_.walks, walks);
-        reserve_huge(m_.walk_ops, walks);
-        m_.memory.assign(words, 0);
-        m_.registers.assign(registers, 0);
-        m_.queues.resize(queues);
-        m_.threads.resize(threads);
-        m_.fifos.resize(fifos);
-        m_.stacks.assign(stacks, 0);
-        m_.walks.resize(walks);
-        m_.walk_ops.resize(walks);
+        // Each pool PEs hold, sized to their runs; the prepared walks beside the walks they prepare.
+        for_each_pool(m_, [&](auto& pool) {
+            using pool_type = std::remove_reference_t<decltype(pool)>;
+            if constexpr (held_by_pes<pool_type>) allocate(pool, runs.template size<pool_type::first>());
+        });
+        allocate(m_.walks, runs.size<&pe_state::walks>());
         for (std::size_t i = 0; i < n; ++i) {
             const auto& p = m_.pes[i];
             const auto& placed = l_.pes[i];

@@ -84,14 +84,19 @@ struct fabric::impl {
     }
 
     std::size_t state_bytes() const noexcept {
-        return m_.pes.capacity() * sizeof(pe_state) + m_.riding.capacity() * sizeof(ride) +
-               m_.registers.capacity() * sizeof(std::uint32_t) +
-               m_.queues.capacity() * sizeof(queue_state) + m_.threads.capacity() * sizeof(microthread) +
-               m_.fifos.capacity() * sizeof(fifo_state) + m_.stacks.capacity() * sizeof(std::uint32_t) +
-               m_.walks.capacity() * (sizeof(prepared_op) + sizeof(ir::dsd_op)) +
-               m_.routers.capacity() * sizeof(router_state) + m_.colors.capacity() * (sizeof(color_state) + sizeof(color_place)) +
-               m_.positions.capacity() * sizeof(position_state) + m_.waits.capacity() * sizeof(pe_wait) +
-               m_.buffers.capacity() * (sizeof(input_buffer) + sizeof(buffer_place)) + m_.grid.capacity() * sizeof(std::int32_t);
+        std::size_t n = 0;
+        auto add = [&](const auto& v) { n += v.capacity() * sizeof(*v.data()); };
+        // Every pool a run changes but memory (the program's data, not the interpreter's), and
+        // what the machine keeps beside them.
+        for_each_pool(m_, [&](const auto& pool) {
+            using pool_type = std::remove_cvref_t<decltype(pool)>;
+            if constexpr (held_by_pes<pool_type>)
+                if (pool_type::first == &pe_state::memory) return;
+            add(pool);
+        });
+        add(m_.riding), add(m_.walks), add(m_.routers), add(m_.color_places), add(m_.positions), add(m_.buffer_places),
+            add(m_.grid);
+        return n;
     }
 
     run_state state() const { return detail::capture(m_); }

@@ -26,4 +26,11 @@ void reserve_huge(std::vector<T>& pool, std::size_t n) {
 #endif
 }
 
+/// `pool` as `n` value-initialized elements (zeros, or defaults), in huge pages where it is large.
+template <class T>
+void allocate(std::vector<T>& pool, std::size_t n) {
+    reserve_huge(pool, n);
+    pool.resize(n);
+}
+
 }  // namespace wafer::fabric::detail
