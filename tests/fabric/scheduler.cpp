@@ -243,7 +243,7 @@ TEST_CASE("an active set's next(from) is its least index at or after from, and r
             a.insert(i);
             left.insert(i);
         }
-        // Drain in random ranges, each skipping to next(), as fabric.ipp does, until nothing is left.
+        // Drain in random ranges, each skipping to next(), as a band does, until nothing is left.
         while (!left.empty()) {
             const std::size_t from = first + rng() % n, to = std::min(first + n, from + 1 + rng() % 700);
             const auto expect = left.lower_bound(std::uint32_t(from));

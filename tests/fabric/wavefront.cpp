@@ -1,4 +1,4 @@
-// The wavefront (run_options::wavefront, fabric.ipp): a busy fabric runs several cycles strip by
+// The wavefront (run_options::wavefront, fabric/detail/band.hpp): a busy fabric runs several cycles strip by
 // strip as a wave, which must end exactly as the sweep of one cycle at a time does, on any number
 // of threads and processes, with fabrics of many strips whose streams cross strips and bands every
 // way, and count the same stats and record the same traces.

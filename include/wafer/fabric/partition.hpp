@@ -87,12 +87,12 @@ struct partition {
     std::uint32_t pe_first = 0, pe_end = 0;          ///< its PEs
     std::uint32_t router_first = 0, router_end = 0;  ///< the routers at cells from its first PE's to the next band's
     std::vector<strip> strips;                       ///< its PEs and routers in runs, in order
-    // For a wavefront (fabric.ipp): how many strips apart a router and a neighbour of its band are
+    // For a wavefront (detail/band.hpp): how many strips apart a router and a neighbour of its band are
     // at most, and how many strips at its start and at its end hold a router beside another band.
     std::uint32_t reach = 0, border_first = 0, border_last = 0;
 
     scheduler clock;
-    active_set* woken = nullptr;                     ///< the routers of the next router phase (fabric.ipp sets it)
+    active_set* woken = nullptr;                     ///< the routers of the next router phase (detail/band.hpp sets it)
     std::uint64_t last = 0;                          ///< the last cycle anything happened here
     std::vector<fault> faults;
     std::vector<run_warning> warnings;
@@ -105,7 +105,7 @@ struct partition {
     bool observed = false;
     trace_scope* tracing = nullptr;                  ///< what to record, while the run traces
     std::vector<trace_event> events;                 ///< what its PEs and routers recorded
-    // How many events are labelled up to the last cycle run (fabric.ipp, past_trace_limit): of the
+    // How many events are labelled up to the last cycle run (detail/trace_cut.hpp, past_trace_limit): of the
     // first `events_sorted`, `events_settled` are, and `events_ahead` holds the others' cycles
     // (labelled later: a PE's burst runs ahead), earliest first.
     std::size_t events_sorted = 0, events_settled = 0;

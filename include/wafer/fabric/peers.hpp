@@ -28,7 +28,7 @@ struct agreement {
     static constexpr std::uint64_t never = std::numeric_limits<std::uint64_t>::max();
     std::uint64_t next = never;  ///< the next cycle anything happens in here, `never` when nothing will
     std::uint64_t stop = 0;      ///< 0 go on; larger values are graver reasons (detail/commit.hpp)
-    std::uint64_t wave = 1;      ///< the cycles to run as one wavefront from the cycle after (fabric.ipp)
+    std::uint64_t wave = 1;      ///< the cycles to run as one wavefront from the cycle after (detail/run_loop.hpp)
     std::uint64_t busy = 0;      ///< the last cycle this process's bands had work in a wave
 };
 

@@ -35,7 +35,7 @@ struct prepared_program {
     bool private_between_fabric = true;
     /// No instruction or operation can fault (partition.hpp: an address, a subscript or a divisor
     /// from a register, a call, an asynchronous operation, a queue rebound), and nothing is seen
-    /// by another PE between fabric operations: the fabric may run it in a wavefront (fabric.ipp).
+    /// by another PE between fabric operations: the fabric may run it in a wavefront (detail/band.hpp).
     bool faultless = true;
     /// An operation relays wavelets from queue to queue (prepared_op::form::relay) and no control
     /// task takes wavelets first: the PE may ride its router while it relays (router.hpp).

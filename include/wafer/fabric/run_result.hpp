@@ -24,7 +24,7 @@ struct run_options {
     std::size_t threads = 1;
     /// While the fabric is busy, up to this many cycles (at most max_wavefront) are run as one
     /// wavefront: a strip of PEs and routers runs a cycle as soon as the strips it reads have run
-    /// the cycle before, so its state is still in cache (fabric.ipp, docs/performance.md). The
+    /// the cycle before, so its state is still in cache (detail/band.hpp, docs/performance.md). The
     /// outcome is the same for any value; 1 runs each cycle over the whole fabric before the next.
     /// Runs that trace, or hold a program that can fault, go cycle by cycle.
     std::uint64_t wavefront = 16;

@@ -10,7 +10,7 @@
 // order keeps memory access close to sequential. Each partition of the fabric (partition.hpp) has
 // its own clock over its own PEs and routers.
 //
-// Several cycles may be under way at once (a wavefront, fabric.ipp): each has its own active sets,
+// Several cycles may be under way at once (a wavefront, detail/band.hpp): each has its own active sets,
 // by the cycle modulo `sets`, and a cycle once begun takes what is scheduled for it directly.
 #include <algorithm>
 #include <array>
