@@ -141,3 +141,15 @@ TEST_CASE("solver: 40 regions of 3 colors each fit when they are apart; 25 on on
     CHECK(m.find(" #" + std::to_string(many[0].id) + " ") != std::string::npos);
     CHECK(m.find("this one gets none") != std::string::npos);
 }
+
+TEST_CASE("a bank is 0 or 1 wherever it is made or used, bank(n) or not") {
+    palette p;
+    CHECK_THROWS_WITH_AS(p.bank(2), "bank(n) takes bank 0 (colors 14-18) or bank 1 (colors 19-23), not bank 2", wafer::error);
+    // Made without bank(n): an error at its use, never a color past the palette's banks.
+    const bank stray{5, {}};
+    CHECK_THROWS_WITH_AS(p.color(stray), "color(bank) takes bank 0 (colors 14-18) or bank 1 (colors 19-23), not bank 5",
+                         wafer::error);
+    CHECK_THROWS_WITH_AS(mp(tile(), bank{-1, {}}), "mp() takes bank 0 (colors 14-18) or bank 1 (colors 19-23), not bank -1",
+                         wafer::error);
+    CHECK(p.color(p.bank(1)).physical == wafer::hw::mp_first_color(1));
+}

@@ -148,6 +148,7 @@ constexpr region colorpair(region r, color a, color b, origin at = call_site{}) 
 /// mp(r bank): message passing on `bank` routes through every PE of r, by destination address.
 template <int = 0>
 constexpr region mp(region r, const bank& b, origin at = call_site{}) {
+    check_bank(b.number, "mp()", at);
     attribute x = detail::attribute_of(attribute_kind::mp, std::move(at));
     x.bank = b.number;
     return detail::with(std::move(r), std::move(x));

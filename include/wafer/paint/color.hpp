@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 
 #include "wafer/core/hardware.hpp"
@@ -30,6 +31,14 @@ struct bank {
     friend constexpr bool operator==(const bank&, const bank&) = default;
 };
 
+/// Where a bank is made or used (`what`: "bank(n)", "color(bank)", "mp()"): bank 0 or 1. A bank
+/// made from C++ without bank(n), `paint::bank{5}`, is an error where it is used.
+template <int = 0>
+constexpr void check_bank(std::int32_t number, std::string_view what, const origin& at) {
+    if (number < 0 || number >= hw::mp_banks)
+        fail(at, cx_string(what) + " takes bank 0 (colors 14-18) or bank 1 (colors 19-23), not bank " + to_text(number));
+}
+
 /// Hands out symbolic colors in creation order: p.color(), p.colors<3>(), p.color(5) (hard-coded),
 /// and banks: p.bank(0), p.color(b).
 class palette {
@@ -44,14 +53,14 @@ public:
 
     /// The color of bank `b` that sockets bind: the same color each time.
     constexpr paint::color color(const paint::bank& b, origin at = call_site{}) {
+        check_bank(b.number, "color(bank)", at);
         auto& id = bank_color_[std::size_t(b.number)];
         if (id < 0) id = next_++;
         return paint::color{id, std::int8_t(hw::mp_first_color(b.number)), std::int8_t(b.number), std::move(at)};
     }
 
     constexpr paint::bank bank(int number, origin at = call_site{}) {
-        if (number < 0 || number >= hw::mp_banks)
-            fail(at, "bank(n) takes bank 0 (colors 14-18) or bank 1 (colors 19-23)");
+        check_bank(number, "bank(n)", at);
         return paint::bank{number, std::move(at)};
     }
 
