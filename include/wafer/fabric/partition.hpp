@@ -103,6 +103,7 @@ struct partition {
     std::vector<std::uint32_t> wakes;                ///< other partitions' routers to visit in the next cycle
     // What the run observes (detail/observation.hpp): `observed` when it traces or counts.
     bool observed = false;
+    bool fast = true;                                ///< run_options::fast_paths, in a run that is not observed
     trace_scope* tracing = nullptr;                  ///< what to record, while the run traces
     std::vector<trace_event> events;                 ///< what its PEs and routers recorded
     // How many events are labelled up to the last cycle run (detail/trace_cut.hpp, past_trace_limit): of the

@@ -65,7 +65,7 @@ private:
     [[gnu::always_inline]] void reschedule(std::uint64_t at) {
         p_->since = at;
         part_.happened(std::min(at, m_.limit));
-        if (pp_->relays && at == horizon_cycle_ + 1 && at == now_ + 1 && at < horizon_ && !part_.observed && p_->busy_threads == 0 &&
+        if (pp_->relays && part_.fast && at == horizon_cycle_ + 1 && at == now_ + 1 && at < horizon_ && !part_.observed && p_->busy_threads == 0 &&
             p_->main == main_state::in_op && walk_of(p_->op).shape == prepared_op::form::relay &&
             part_.owns_router(p_->router)) {
             const ir::dsd_op& op = prog_->dsd_ops[p_->op.op];
@@ -82,7 +82,7 @@ private:
     /// One step's work from cycle now_: what it costs, or 0 when the PE waits, is done or faulted.
     std::uint64_t burst() {
         settle_control_wavelets();
-        if (p_->busy_threads == 0 && p_->main == main_state::in_op) {  // the main thread streams, alone
+        if (p_->busy_threads == 0 && p_->main == main_state::in_op && part_.fast) {  // the main thread streams, alone
             const std::uint64_t cost = stream();
             if (cost > 0) return cost;
         }
@@ -102,7 +102,7 @@ private:
     /// scalar code or an operation without fabric operands, in a program whose scalar code is
     /// private (prepared_program::private_between_fabric).
     bool private_next() const {
-        if (!pp_->private_between_fabric || p_->busy_threads != 0) return false;
+        if (!pp_->private_between_fabric || p_->busy_threads != 0 || !part_.fast) return false;
         // A dynamic walk's prepared copy has the same operands as the program's.
         return p_->main == main_state::running || (p_->main == main_state::in_op && pp_->ops[p_->op.op].fabric_slots == 0);
     }

@@ -30,34 +30,26 @@ public:
     router_stepper(machine& m, partition& part, pe_executor& pes)
         : m_(m), part_(part), pes_(pes), routers_(m.routers.data()), colors_(m.colors.data()),
           places_(m.color_places.data()), buffers_(m.buffers.data()), queues_(m.queues.data()),
-          rides_(m.riding.data()) {}
+          rides_(m.riding.data()), fast_(part.fast) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
     void step(std::uint32_t r, std::uint64_t now) {
         const auto& rs = routers_[r];
         visit v;
-        stage_colors s = stage(rs);
         // A PE riding this router steps first, as it would have in the cycle's PE phase: nothing
         // between reads or changes what it does (its queues are this router's alone).
-        if (rider_due(rs, now) && !relay(rs, s.out, now, v)) {
+        if (rider_due(rs, now) && !relay(rs, now, v)) {
             m_.dismount(std::uint32_t(rs.pe));
             step_rider(std::uint32_t(rs.pe), now);
-            s = stage(rs);  // its step may have bound its queues to other colors
         }
-        if (s.in) {
-            in_and_out(rs, s, v, now);
+        if (const stage_colors s = stage(rs); s.in) {
+            move_as<position_shape::into_core, true>(rs, *s.in, v, now);
+            move_as<position_shape::out_of_core, true>(rs, *s.out, v, now);
         } else {
             const std::uint32_t n = rs.color_count;
             const std::uint32_t first = n <= 1 ? 0 : n == 2 ? std::uint32_t(now & 1) : std::uint32_t(now) % n;
-            for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) {
-                color_state& cs = colors_[rs.colors + c];
-                if (cs.kind == color_kind::route && !cs.core_shared) [[likely]] {
-                    if (!hop(rs, cs, v, now)) move<true>(rs, cs, v, now);
-                } else {
-                    move_any(rs, cs, v, now);
-                }
-            }
+            for (std::uint32_t j = 0, c = first; j < n; ++j, c = c + 1 == n ? 0 : c + 1) move(rs, colors_[rs.colors + c], v, now);
         }
         // Again next cycle when something is left to move (or lost a port): arrivals and freed room
         // wake a router otherwise. (Router r is this partition's: listed without wake_router's tests.)
@@ -102,6 +94,7 @@ private:
     input_buffer* buffers_;
     queue_state* queues_;
     ride* rides_;
+    const bool fast_;  ///< partition::fast: the moves compiled for what is known of a color (move)
     bool moved_ = false;
 
     const color_place& place(const color_state& cs) const { return places_[&cs - colors_]; }
@@ -123,8 +116,8 @@ private:
 
     /// Riding PE's step at cycle `now` when it moves one element, short of its last and before the
     /// horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for anything
-    /// else, which its own step does. `out`: the router's out color when it is a pipeline stage's.
-    [[gnu::always_inline]] bool relay(const router_state& rs, color_state* out, std::uint64_t now, visit& v) {
+    /// else, which its own step does.
+    [[gnu::always_inline]] bool relay(const router_state& rs, std::uint64_t now, visit& v) {
         ride& rd = rides_[rs.pe];
         assert(rd.due == now);  // its router, listed for each cycle it is due, moves an element a cycle
         queue_state& from = queues_[rd.in];
@@ -135,17 +128,6 @@ private:
         rd.due = now + 1;
         moved_ = true;
         v.more = true;  // its router comes again next cycle, as pe_executor::reschedule lists it
-        // An empty output queue that feeds the stage's out color would pass the element on in this
-        // visit (in_and_out, after): it goes on now instead, when the neighbour's buffer has room.
-        if (out && to.items.empty() && out->core_feed == std::int32_t(rd.out) && !out->teardown) {
-            const unsigned beside = out->at.outputs;
-            const auto p = hw::port(std::countr_zero(beside));
-            const std::int32_t t = out->at.target(p);
-            if (room(t, now)) {
-                deliver_to<true>(rs, *out, p, t, w, now);
-                return true;
-            }
-        }
         // The step would wake this router for this cycle, if the output queue was empty: it is here.
         to.items.push(w);
         return true;
@@ -169,17 +151,23 @@ private:
         return b.size_at(now) < router_buffer_capacity && !b.closed;
     }
 
-    /// Whether every output of `pos` can take a wavelet now.
-    template <bool Route>
+    /// Whether every output of `pos` can take a wavelet now. A position of shape S (not `other`) has
+    /// at most the core and one neighbour, whose buffer it knows.
+    template <position_shape S, bool Route>
     [[gnu::always_inline]] bool ready(const color_state& cs, const position_state& pos, std::uint8_t outputs, std::uint64_t now) const {
+        auto core_room = [&] {
+            const std::int32_t q = Route ? cs.core_queue : core_queue(cs);
+            return q >= 0 && !queues_[std::size_t(q)].items.full();
+        };
+        if constexpr (S != position_shape::other) {
+            const unsigned beside = outputs & ~hw::bit(hw::port::core);
+            if (S != position_shape::out_of_core && (S == position_shape::into_core || (outputs & hw::bit(hw::port::core))) && !core_room())
+                return false;
+            return S == position_shape::into_core || !beside || room(pos.target(hw::port(std::countr_zero(beside))), now);
+        }
         for (unsigned o = outputs; o; o &= o - 1) {
             const std::int32_t t = pos.target(hw::port(std::countr_zero(o)));
-            if (t == to_core) {
-                const std::int32_t q = Route ? cs.core_queue : core_queue(cs);
-                if (q < 0 || queues_[std::size_t(q)].items.full()) return false;
-            } else if (!room(t, now)) {
-                return false;
-            }
+            if (t == to_core ? !core_room() : !room(t, now)) return false;
         }
         return true;
     }
@@ -223,40 +211,74 @@ private:
         return w;
     }
 
+    /// A pipeline stage's two colors: a plain route from a neighbour into the core and one from the
+    /// core out to a neighbour. They use different ports, so neither the colors' turns nor the
+    /// ports taken change what moves.
+    struct stage_colors {
+        color_state* in = nullptr;
+        color_state* out = nullptr;
+    };
+
+    /// Router `rs`'s colors when it is a pipeline stage's; none for any other router, and when the
+    /// core's out takes turns between queues.
+    stage_colors stage(const router_state& rs) const {
+        if (rs.color_count != 2 || !fast_) return {};
+        color_state* in = colors_ + rs.colors;
+        color_state* out = in + 1;
+        constexpr int pair = int(position_shape::into_core) + int(position_shape::out_of_core);
+        if (int(in->at.shape) + int(out->at.shape) != pair) return {};  // (no other two shapes add up to it)
+        if (in->at.shape == position_shape::out_of_core) std::swap(in, out);
+        if (out->core_shared) return {};  // its output queues take turns: move_any
+        return {in, out};
+    }
+
+    /// Color cs's move (move_as), compiled for what is known of it: a plain route fed by at most one
+    /// output queue, of its position's shape, or any color (the fabric adder, message passing,
+    /// output queues taking turns), out of line, which is also what every color takes in a run whose
+    /// fast paths are off (partition::fast).
+    [[gnu::always_inline]] void move(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+        if (cs.kind != color_kind::route || cs.core_shared || !fast_) [[unlikely]]
+            return move_any(rs, cs, v, now);
+        switch (cs.at.shape) {
+        case position_shape::into_core: return move_as<position_shape::into_core, true>(rs, cs, v, now);
+        case position_shape::out_of_core: return move_as<position_shape::out_of_core, true>(rs, cs, v, now);
+        case position_shape::one_way: return move_as<position_shape::one_way, true>(rs, cs, v, now);
+        case position_shape::other: break;
+        }
+        move_as<position_shape::other, true>(rs, cs, v, now);
+    }
+
+    [[gnu::noinline]] void move_any(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+        move_as<position_shape::other, false>(rs, cs, v, now);
+    }
+
     /// Moves color cs's waiting wavelet, if any, when every output can take it. The wavelet waiting
     /// is at the head of the buffer the current position takes input from, if it held one at the
     /// start of the cycle (one that arrived in it leaves the next), or at the head of the PE output
     /// queue that feeds the core port (a color in teardown takes nothing from its core). `Route`: a
-    /// plain route fed by at most one output queue whose position hop() does not take (several
-    /// neighbours, none, one off the fabric), compiled without the fabric adder, message passing
-    /// and shared feeds; move_any handles every color, out of line.
-    template <bool Route>
-    [[gnu::always_inline]] inline void move(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+    /// plain route fed by at most one output queue, whose position has shape S (position_shape):
+    /// what is known of it leaves tests and loops out; the fabric adder, message passing and shared
+    /// feeds only without.
+    template <position_shape S, bool Route>
+    [[gnu::always_inline]] void move_as(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+        static_assert(Route || S == position_shape::other);
         const position_state& pos = cs.at;
-        if (!pos.has_input) return;
+        if (S == position_shape::other && !pos.has_input) return;
+        const bool from_core = S == position_shape::out_of_core || (S != position_shape::into_core && pos.input == hw::port::core);
         std::uint8_t outputs = pos.outputs;
-        wavelet out;
-        bool from_core = false;
+        queue_state* feed = nullptr;
         bool adds = false;  // the fabric adder adds an f16 from the core; control wavelets pass through
-        if (pos.input == hw::port::core) {  // a route or a message-passing bank's core color
+        if (from_core) {  // a route or a message-passing bank's core color
             if (v.busy & core_input) {
                 v.more = true;  // lost the port
                 return;
             }
             if (cs.core_feed < 0 || cs.teardown) return;
-            const std::int32_t feed = Route ? cs.core_feed : cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
-            if (feed < 0) return;
-            queue_state& q = queues_[std::size_t(feed)];
-            if (q.items.empty()) return;
-            if (!Route && cs.kind != color_kind::route) outputs = hw::bit(message_port(rs.x, rs.y, q.items.front()));
-            if ((outputs & v.busy) != 0) {
-                v.more = true;
-                return;
-            }
-            if (!ready<Route>(cs, pos, outputs, now)) return;
-            v.busy = std::uint8_t(v.busy | outputs | core_input);
-            out = take(rs, q, v, now);
-            from_core = true;
+            const std::int32_t f = Route ? cs.core_feed : cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
+            if (f < 0) return;
+            feed = &queues_[std::size_t(f)];
+            if (feed->items.empty()) return;
+            if (!Route && cs.kind != color_kind::route) outputs = hw::bit(message_port(rs.x, rs.y, feed->items.front()));
         } else {
             if (pos.source < 0) return;
             input_buffer& b = buffers_[std::size_t(pos.source)];
@@ -273,114 +295,23 @@ private:
                     outputs = hw::bit(message_port(rs.x, rs.y, b.items.front()));
                 }
             }
-            if ((outputs & v.busy) != 0) {
-                v.more = true;
-                return;
-            }
-            if (!ready<Route>(cs, pos, outputs, now)) return;
-            v.busy = std::uint8_t(v.busy | outputs | (adds ? core_input : 0));
-            out = take(rs, pos, v, now);
-            if (!Route && adds)
-                out.data = sp_bits(sp_value(out.data) +
-                                   float(half_value(std::uint16_t(pop_output(rs, queues_[std::size_t(cs.core_feed)], now).data))));
         }
+        if ((outputs & v.busy) != 0) {
+            v.more = true;
+            return;
+        }
+        if (!ready<S, Route>(cs, pos, outputs, now)) return;
+        v.busy = std::uint8_t(v.busy | outputs | (from_core || adds ? core_input : 0));
+        wavelet out = from_core ? take(rs, *feed, v, now) : take(rs, pos, v, now);
+        if (!Route && adds)
+            out.data = sp_bits(sp_value(out.data) +
+                               float(half_value(std::uint16_t(pop_output(rs, queues_[std::size_t(cs.core_feed)], now).data))));
         moved_ = true;
         if (out.flags == 0) [[likely]] {  // data, no flip send: the switch stays
-            deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
+            deliver<S, Route>(rs, cs, pos, outputs, out, from_core || adds, now);
             return;
         }
         v.more = deliver_switching<Route>(rs, cs, pos, outputs, out, from_core, adds, now) || v.more;
-    }
-
-    /// A plain route's hop: from one source (a buffer, or the core's output queue) to a neighbour's
-    /// buffer, the core's input queue, or both, the move almost every wavelet makes. It decides as
-    /// move<true> does, step for step, without its loops over outputs; false for a position of
-    /// another shape (several neighbours, no output, one off the fabric), which move<true> takes.
-    [[gnu::always_inline]] bool hop(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
-        const position_state& pos = cs.at;
-        if (!pos.has_input) return true;
-        const bool from_core = pos.input == hw::port::core;
-        queue_state* feed = nullptr;
-        if (from_core) {
-            if (v.busy & core_input) {
-                v.more = true;  // lost the port
-                return true;
-            }
-            if (cs.core_feed < 0 || cs.teardown) return true;
-            feed = &queues_[std::size_t(cs.core_feed)];
-            if (feed->items.empty()) return true;
-        } else {
-            if (pos.source < 0 || buffers_[std::size_t(pos.source)].size_at(now) == 0) return true;
-        }
-        // A wavelet waits (move<true> would find the same so far): now the position's shape.
-        const std::uint8_t outputs = pos.outputs;
-        const unsigned beside = outputs & ~hw::bit(hw::port::core);
-        if (outputs == 0 || (beside & (beside - 1)) != 0) return false;  // (has_single_bit: a call without popcnt)
-        const std::int32_t t = beside ? pos.target(hw::port(std::countr_zero(beside))) : no_acceptor;
-        if (beside && t < 0) return false;
-        if ((outputs & v.busy) != 0) {
-            v.more = true;
-            return true;
-        }
-        const bool to_the_core = (outputs & hw::bit(hw::port::core)) != 0;
-        if (to_the_core && (cs.core_queue < 0 || queues_[std::size_t(cs.core_queue)].items.full())) return true;
-        if (beside && !room(t, now)) return true;
-        v.busy = std::uint8_t(v.busy | outputs | (from_core ? core_input : 0));
-        const wavelet out = from_core ? take(rs, *feed, v, now) : take(rs, pos, v, now);
-        pass<true>(rs, cs, v, out, from_core, to_the_core, beside, t, now);
-        return true;
-    }
-
-    /// A hop's wavelet `out`, taken, goes on to the core (`to_the_core`) and to neighbour port
-    /// `beside` (a bit; 0 none), which leads to buffer `t`. `Watched`: the run may be observed.
-    template <bool Watched>
-    [[gnu::always_inline]] void pass(const router_state& rs, color_state& cs, visit& v, const wavelet& out,
-                                     bool from_core, bool to_the_core, unsigned beside, std::int32_t t,
-                                     std::uint64_t now) {
-        moved_ = true;
-        if (out.flags != 0 || (Watched && part_.observed)) [[unlikely]] {  // a switch may change; the run is watched
-            v.more = deliver_switching<true>(rs, cs, cs.at, cs.at.outputs, out, from_core, false, now) || v.more;
-            return;
-        }
-        if (to_the_core) deliver_to<true>(rs, cs, hw::port::core, to_core, out, now);
-        if (beside) deliver_to<true>(rs, cs, hw::port(std::countr_zero(beside)), t, out, now);
-    }
-
-    /// A PE's in and out on its router, a pipeline stage's: two plain routes, one from a neighbour
-    /// into the core and one from the core out to a neighbour. They use different ports, so neither
-    /// the colors' turns nor the ports taken change what moves, and each moves as hop() would move
-    /// it, with its shape known (position_shape, set only for plain routes).
-    struct stage_colors {
-        color_state* in = nullptr;
-        color_state* out = nullptr;
-    };
-
-    /// Router `rs`'s colors when it is a pipeline stage's; none for any other router, when the
-    /// core's out takes turns between queues, and in a run that is observed (hop() records each move).
-    stage_colors stage(const router_state& rs) const {
-        if (rs.color_count != 2 || part_.observed) return {};
-        color_state* in = colors_ + rs.colors;
-        color_state* out = in + 1;
-        constexpr int pair = int(position_shape::into_core) + int(position_shape::out_of_core);
-        if (int(in->at.shape) + int(out->at.shape) != pair) return {};  // (each is one or the other)
-        if (in->at.shape == position_shape::out_of_core) std::swap(in, out);
-        if (out->core_shared) return {};  // its output queues take turns: move_any
-        return {in, out};
-    }
-
-    /// The visit of a pipeline stage's router (stage()).
-    [[gnu::always_inline]] void in_and_out(const router_state& rs, stage_colors s, visit& v, std::uint64_t now) {
-        color_state* const in = s.in;
-        color_state* const out = s.out;
-        if (buffers_[std::size_t(in->at.source)].size_at(now) != 0 && in->core_queue >= 0 &&
-            !queues_[std::size_t(in->core_queue)].items.full())
-            pass<false>(rs, *in, v, take(rs, in->at, v, now), false, true, 0, no_acceptor, now);
-        if (out->core_feed < 0 || out->teardown) return;
-        queue_state& feed = queues_[std::size_t(out->core_feed)];
-        const unsigned beside = out->at.outputs;
-        const std::int32_t t = out->at.target(hw::port(std::countr_zero(beside)));
-        if (!feed.items.empty() && room(t, now))
-            pass<false>(rs, *out, v, take(rs, feed, v, now), true, false, beside, t, now);
     }
 
     /// deliver() for a control wavelet or a flip send's last: what it does to the color's switch
@@ -390,7 +321,7 @@ private:
                                              std::uint8_t outputs, wavelet out, bool from_core, bool adds,
                                              std::uint64_t now) {
         const switch_command effect = command(cs, out, from_core);
-        deliver<Route>(rs, cs, pos, outputs, out, from_core || adds, now);
+        deliver<position_shape::other, Route>(rs, cs, pos, outputs, out, from_core || adds, now);
         const auto c = std::uint32_t(&cs - colors_);
         if (effect == switch_command::advance)
             m_.switch_to(c, cs.current + 1 < cs.count ? std::uint8_t(cs.current + 1) : cs.ring ? 0 : cs.current);
@@ -436,10 +367,6 @@ private:
         }
     }
 
-    [[gnu::noinline]] void move_any(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
-        move<false>(rs, cs, v, now);
-    }
-
     /// What wavelet `w` does to its color's switch; a control wavelet loses its first command when
     /// the color's pop mode says so, and the flip-send mark does not travel on.
     static switch_command command(const color_state& cs, wavelet& w, bool from_core) {
@@ -458,11 +385,23 @@ private:
         return effect;
     }
 
-    /// Sends `out` to every output of `pos`.
-    template <bool Route>
+    /// Sends `out` to every output of `pos`: for a position of shape S (not `other`), the core's
+    /// and its one neighbour's, in the order of the ports. (A `Route` move is one of a run's fast
+    /// paths, which a run that is observed does not take.)
+    template <position_shape S, bool Route>
     [[gnu::always_inline]] void deliver(const router_state& rs, const color_state& cs, const position_state& pos,
                                         std::uint8_t outputs, const wavelet& out, bool from_core, std::uint64_t now) {
-        if (part_.observed) [[unlikely]] observe(rs, cs, pos, outputs, out, from_core, now);
+        if (!Route && part_.observed) [[unlikely]] observe(rs, cs, pos, outputs, out, from_core, now);
+        if constexpr (S != position_shape::other) {
+            const unsigned beside = outputs & ~hw::bit(hw::port::core);
+            if (S == position_shape::into_core || (S == position_shape::one_way && (outputs & hw::bit(hw::port::core))))
+                deliver_to<Route>(rs, cs, hw::port::core, to_core, out, now);
+            if (S != position_shape::into_core && beside) {
+                const auto p = hw::port(std::countr_zero(beside));
+                deliver_to<Route>(rs, cs, p, pos.target(p), out, now);
+            }
+            return;
+        }
         if (outputs == 0) ++part_.sunk;  // a position whose outputs boundary suppression removed
         for (unsigned o = outputs; o; o &= o - 1) {
             const auto p = hw::port(std::countr_zero(o));

@@ -57,6 +57,10 @@ struct run_options {
     /// and `checkpoint` and `progress` are called in each: state() is the whole run's in process
     /// 0, which gathers the bands first, while activity() knows only this process's own bands.
     fabric::peers* peers = nullptr;
+    /// Run the common shapes (a plain route's hop, a PE streaming through its queues, a relay riding
+    /// its router) on code specialized for them; false runs everything on the general code. The
+    /// outcome is the same either way, bit for bit: a test compares the two.
+    bool fast_paths = true;
 };
 
 /// What a running fabric is doing, for a progress line.

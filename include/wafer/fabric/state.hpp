@@ -132,12 +132,13 @@ enum class color_kind : std::uint8_t {
     mp_travel,  ///< message passing: a bank color that carries messages one way
 };
 
-/// Of a plain route's position, the two shapes a PE's own router mostly holds (a pipeline stage's
-/// in and out); set when the fabric is built, as the position's targets are.
+/// Of a plain route's position, the shapes almost every wavelet's move has, set when the fabric is
+/// built, as the position's targets are: the router's move is compiled for each (router.hpp).
 enum class position_shape : std::uint8_t {
     other,
-    into_core,    ///< from a neighbour's buffer to the core alone
-    out_of_core,  ///< from the core to one neighbour's buffer
+    one_way,      ///< from one source to one neighbour's buffer, the core, or both
+    into_core,    ///< from a neighbour's buffer to the core alone (a pipeline stage's in)
+    out_of_core,  ///< from the core to one neighbour's buffer (a pipeline stage's out)
 };
 
 /// One switch position of a color on a router, and where each of its output ports leads. Kept to

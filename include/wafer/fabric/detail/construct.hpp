@@ -290,15 +290,15 @@ private:
         }
     }
 
-    /// A plain route's position, its targets set: what router_stepper::stage looks for.
+    /// A plain route's position, its targets set: which of the moves router_stepper compiles for a
+    /// shape it takes.
     static position_shape shape_of(const position_state& pos) {
-        if (!pos.has_input) return position_shape::other;
         const unsigned core = hw::bit(hw::port::core), beside = pos.outputs & ~core;
-        if (pos.input != hw::port::core)
-            return pos.source >= 0 && pos.outputs == core ? position_shape::into_core : position_shape::other;
-        const bool one = beside != 0 && (beside & (beside - 1)) == 0 && (pos.outputs & core) == 0;
-        if (!one || pos.target(hw::port(std::countr_zero(beside))) < 0) return position_shape::other;
-        return position_shape::out_of_core;
+        if (!pos.has_input || pos.outputs == 0 || (beside & (beside - 1)) != 0) return position_shape::other;
+        if (beside && pos.target(hw::port(std::countr_zero(beside))) < 0) return position_shape::other;
+        if (pos.input != hw::port::core && pos.source >= 0 && pos.outputs == core) return position_shape::into_core;
+        if (pos.input == hw::port::core && (pos.outputs & core) == 0) return position_shape::out_of_core;
+        return position_shape::one_way;
     }
 
     void pes() {

@@ -39,6 +39,13 @@ public:
         if (options.stats)
             counting_.emplace(run_counters{std::vector<run_counters::pe>(m_.pes.size()),
                                            std::vector<std::uint64_t>(m_.colors.size() * hw::ports)});
+        for (auto& p : m_.parts) {
+            p.observed = tracing_ || counting_;
+            p.fast = options.fast_paths && !p.observed;  // an observed run records each step, where it happens
+            p.tracing = tracing_ ? &*tracing_ : nullptr;
+            p.forget_events();
+            p.counting = counting_ ? &*counting_ : nullptr;
+        }
         bands_.reserve(commit_.part_end() - commit_.part_first());
         for (std::size_t k = commit_.part_first(); k < commit_.part_end(); ++k) bands_.emplace_back(m_, m_.parts[k]);
         failures_.resize(std::max<std::size_t>(bands_.size(), 1));
@@ -55,12 +62,6 @@ public:
     }
 
     run_result run() {
-        for (auto& p : m_.parts) {
-            p.observed = tracing_ || counting_;
-            p.tracing = tracing_ ? &*tracing_ : nullptr;
-            p.forget_events();
-            p.counting = counting_ ? &*counting_ : nullptr;
-        }
         commit_.start(failures_.front());
         before_cycle();
         if (bands_.size() <= 1) {
