@@ -154,26 +154,40 @@ TEST_CASE("memory grows on demand up to the end of PE memory") {
     CHECK(s.f.memory(0)[0x5fff] == 7);
 }
 
-TEST_CASE("the PE runs plain moves and plain one-element operations itself, anything else through a plan") {
+TEST_CASE("the PE plans a stream's bursts from its queues, anything else through the general plan; a stream at an element a cycle from queue to queue rides") {
     using form = fabric::prepared_op::form;
     auto shape = [](const ir::dsd_op& o) { return fabric::prepare(o).shape; };
-    CHECK(shape(op(opcode::mov, data_type::i16, {8}, fabout(1), {fabin(0)})) == form::relay);
-    CHECK(shape(op(opcode::mov, data_type::i16, {8}, mem(0), {fabin(0)})) == form::receive);
-    CHECK(shape(op(opcode::mov, data_type::i16, {8}, fabout(1), {mem(0)})) == form::send);
-    // One element of any opcode: a stencil's `sum = sum + rx`, or a result sent on.
+    auto rides = [](const ir::dsd_op& o) { return int(fabric::prepare(o).riding_source); };
+    const auto relay = op(opcode::mov, data_type::i16, {8}, fabout(1), {fabin(0)});
+    CHECK(shape(relay) == form::stream);
+    CHECK(rides(relay) == 0);
+    CHECK(shape(op(opcode::mov, data_type::i16, {8}, mem(0), {fabin(0)})) == form::stream);
+    CHECK(shape(op(opcode::mov, data_type::i16, {8}, fabout(1), {mem(0)})) == form::stream);
+    // Any opcode, with memory and constant operands beside its queues: `tx <- rx * 3 + 1`, a
+    // stencil's `sum = sum + rx`.
+    const auto computes = op(opcode::mac, data_type::i16, {8}, fabout(1), {fabin(0), imm(3), imm(1)});
+    CHECK(shape(computes) == form::stream);
+    CHECK(rides(computes) == 0);
+    CHECK(rides(op(opcode::add, data_type::f32, {8}, fabout(1), {mem(0), fabin(2)})) == 1);
     const auto add_one = op(opcode::add, data_type::f32, {}, scalar(0), {scalar(0), fabin(2)});
-    CHECK(shape(add_one) == form::single);
-    CHECK(shape(op(opcode::mul, data_type::i16, {1}, fabout(0), {fabin(1), imm(3)})) == form::single);
-    CHECK(shape(op(opcode::add, data_type::i16, {}, scalar(0), {scalar(0), imm(1)})) == form::single);
-    // More elements, an asynchronous operation, or a fabric option: the general path plans them.
-    CHECK(shape(op(opcode::add, data_type::f32, {2}, mem(0), {mem(0), fabin(2)})) == form::general);
+    CHECK(shape(add_one) == form::stream);
+    CHECK(rides(add_one) == -1);  // into memory
+    CHECK(shape(op(opcode::add, data_type::f32, {2}, mem(0), {mem(0), fabin(2)})) == form::stream);
+    // Two input queues, or four f16 products a cycle: a stream that does not ride.
+    CHECK(rides(op(opcode::add, data_type::i16, {8}, fabout(1), {fabin(0), fabin(2)})) == -1);
+    const auto products = op(opcode::mul, data_type::f16, {8}, fabout(1), {fabin(0), imm(0x3c00)});
+    CHECK(shape(products) == form::stream);
+    CHECK(rides(products) == -1);
+    // An asynchronous operation, two dimensions or a fabric option: the general path plans them.
     auto async = add_one;
     async.async = true;
     CHECK(shape(async) == form::general);
+    CHECK(rides(async) == -1);
     auto simd = op(opcode::add, data_type::i16, {}, scalar(0), {scalar(0), fabin(2)});
     simd.src[1].simd = ir::simd_mode::simd32;
     CHECK(shape(simd) == form::general);
     auto control = op(opcode::mov, data_type::i16, {}, fabout(1), {imm(5)});
     control.dst.control = true;
     CHECK(shape(control) == form::general);
+    CHECK(shape(op(opcode::mov, data_type::i16, {4, 2}, fabout(1), {mem(0, {1, 8})})) == form::general);
 }

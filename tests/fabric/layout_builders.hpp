@@ -162,10 +162,28 @@ inline char direction(std::pair<std::int32_t, std::int32_t> from, std::pair<std:
 }
 inline char reverse(char d) { return d == 'R' ? 'L' : d == 'L' ? 'R' : d == 'U' ? 'D' : 'U'; }
 
+/// What a PE in the middle of a stream does with it (random_network with middles): relays it, or
+/// computes on each element, with a constant, memory beside it, or at four products a cycle.
+inline std::vector<ir::dsd_op> middle_ops(std::mt19937& rng, std::uint32_t count, std::uint8_t in_q, std::uint8_t out_q) {
+    switch (rng() % 5) {
+    case 0: return {op(opcode::mov, data_type::i16, {count}, fabout(out_q), {fabin(in_q)})};
+    case 1: return {op(opcode::mac, data_type::i16, {count}, fabout(out_q), {fabin(in_q), imm(3), imm(1)})};
+    case 2: return {op(opcode::add, data_type::i16, {count}, fabout(out_q), {mem(0), fabin(in_q)})};
+    case 3: return {op(opcode::mul, data_type::f16, {count}, fabout(out_q), {fabin(in_q), imm(0x3c00)})};
+    default:  // all of it into memory, then all of it out
+        return {op(opcode::mov, data_type::i16, {count}, mem(0), {fabin(in_q)}),
+                op(opcode::mov, data_type::i16, {count}, fabout(out_q), {mem(0)})};
+    }
+}
+
 /// A random network of up to `streams` streams on a w x h fabric, along random self-avoiding paths
 /// that cross and share links, with senders and readers that may start late; every PE cell hosts
-/// one end.
-inline ir::layout random_network(std::mt19937& rng, std::int32_t w, std::int32_t h, int streams, std::vector<stream>& out) {
+/// one end. With `middles`, a stream of three cells or more may pass through a PE on its way
+/// (middle_ops), and go on from it in the next color (stream s: colors 2s and 2s + 1; streams <= 12),
+/// or a PE may take a copy as the stream passes on (a tap: the route sends to the core and on),
+/// reading it late enough to hold the stream back.
+inline ir::layout random_network(std::mt19937& rng, std::int32_t w, std::int32_t h, int streams, std::vector<stream>& out,
+                                 bool middles = false) {
     std::set<std::pair<std::int32_t, std::int32_t>> ends;
     std::vector<ir::pe_program> programs;
     std::vector<ir::placed_pe> pes;
@@ -194,6 +212,16 @@ inline ir::layout random_network(std::mt19937& rng, std::int32_t w, std::int32_t
         if (st.path.size() < 2 || ends.count(st.path.back())) continue;
         ends.insert(st.path.front());
         ends.insert(st.path.back());
+        std::size_t middle = 0;  // the path's cell where a PE takes the stream and sends it on; 0 none
+        bool tap = false;        // the PE there takes a copy
+        if (middles) {
+            st.color = 2 * s;
+            if (st.path.size() >= 3) {
+                const std::size_t m = 1 + rng() % (st.path.size() - 2);
+                if (!ends.count(st.path[m])) middle = m, ends.insert(st.path[m]), tap = rng() % 4 == 0;
+            }
+        }
+        const int last_color = middle && !tap ? st.color + 1 : st.color;
 
         const std::uint8_t out_q = std::uint8_t(rng() % hw::wse2_output_queue_length.size());
         const std::uint8_t in_q = std::uint8_t(rng() % hw::wse2_input_queue_length.size());
@@ -210,14 +238,33 @@ inline ir::layout random_network(std::mt19937& rng, std::int32_t w, std::int32_t
         programs.push_back(program("read", read, st.count + read_delay));
         const auto& p = st.path;
         pes.push_back(place(p.front().first, p.front().second, base, "s" + std::to_string(s), {}, {{out_q, st.color}}));
-        pes.push_back(place(p.back().first, p.back().second, base + 1, "r" + std::to_string(s), {{in_q, st.color}}));
+        pes.push_back(place(p.back().first, p.back().second, base + 1, "r" + std::to_string(s), {{in_q, last_color}}));
+        if (middle) {
+            const std::uint8_t mid_in = std::uint8_t(rng() % hw::wse2_input_queue_length.size());
+            const std::uint8_t mid_out = std::uint8_t(rng() % hw::wse2_output_queue_length.size());
+            std::vector<ir::dsd_op> ops{op(opcode::mov, data_type::i16, {std::uint32_t(1 + rng() % 40)}, mem(st.count), {imm(0)}),
+                                        op(opcode::mov, data_type::i16, {st.count}, mem(0), {fabin(mid_in)})};
+            if (!tap) ops = middle_ops(rng, st.count, mid_in, mid_out);
+            programs.push_back(program(tap ? "tap" : "middle", ops, 2 * st.count + 40, {words(0, data)}));
+            pes.push_back(place(p[middle].first, p[middle].second, std::uint32_t(programs.size() - 1), "m" + std::to_string(s),
+                                {{mid_in, st.color}}, {{mid_out, last_color}}));
+        }
         for (std::size_t i = 0; i < p.size(); ++i) {
-            const char in = i == 0 ? 'C' : reverse(direction(p[i - 1], p[i]));
-            const char to = i + 1 == p.size() ? 'C' : direction(p[i], p[i + 1]);
             auto& r = routers[p[i]];
             r.x = p[i].first;
             r.y = p[i].second;
-            r.colors.push_back(ir::color_route{std::uint8_t(st.color), {rule(std::string{in, '>', to})}});
+            const char in = i == 0 ? 'C' : reverse(direction(p[i - 1], p[i]));
+            const char to = i + 1 == p.size() ? 'C' : direction(p[i], p[i + 1]);
+            if (tap && i == middle) {
+                r.colors.push_back(ir::color_route{std::uint8_t(st.color), {rule(std::string{in, '>', 'C', to})}});
+                continue;
+            }
+            if (middle && i == middle) {  // in on the first color, out on the next
+                r.colors.push_back(ir::color_route{std::uint8_t(st.color), {rule(std::string{in, '>', 'C'})}});
+                r.colors.push_back(ir::color_route{std::uint8_t(last_color), {rule(std::string{'C', '>', to})}});
+                continue;
+            }
+            r.colors.push_back(ir::color_route{std::uint8_t(middle && i > middle ? last_color : st.color), {rule(std::string{in, '>', to})}});
         }
         out.push_back(st);
     }

@@ -10,10 +10,12 @@
 // entries into 32-bit element bits and back; the engine never sees a queue.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
+#include "wafer/fabric/cost_model.hpp"
 #include "wafer/fabric/detail/kernel.hpp"
 #include "wafer/ir/dsd.hpp"
 
@@ -60,11 +62,13 @@ struct prepared_op {
     /// prepare(ir::pe_program), which knows the memory).
     bool static_reach = false;
     std::array<std::int32_t, detail::operand_slots> base{};  ///< static_reach: each memory slot's base
-    /// A plain move between a queue and a queue or one-dimensional memory, with no option on its
-    /// fabric operands: what streaming PEs run most. The PE moves such elements itself. `single`:
-    /// any other synchronous operation of one element, without FIFOs, whose fabric operands have no
-    /// option (a stencil's `sum = sum + rx`): the PE runs it without planning a burst.
-    enum class form : std::uint8_t { general, relay, receive, send, single } shape = form::general;
+    /// `stream`: a synchronous operation walking one dimension, without FIFOs, whose fabric operands
+    /// have no option: what streaming PEs run most (`tx <- rx * 3 + 1`, a stencil's
+    /// `sum = sum + rx`). Its bursts are planned from its queues alone (pe.hpp, stream).
+    enum class form : std::uint8_t { general, stream } shape = form::general;
+    /// A stream from one input queue (this source) to one output queue at one element a cycle: its
+    /// PE may ride its router (router.hpp), which moves an element a cycle. -1: it does not ride.
+    std::int8_t riding_source = -1;
     execute_fn execute = nullptr;
 };
 
@@ -244,21 +248,21 @@ constexpr bool plain(const ir::dsd& d) noexcept {
 #pragma GCC pop_options
 #endif
 
-/// Which plain form an operation has (prepared_op::form), if any.
-inline prepared_op::form plain_form(const ir::dsd_op& op, const prepared_op& p) {
-    using k = ir::dsd::kind;
-    if (op.async || op.length_reg != ir::no_reg || !p.flat) return prepared_op::form::general;
-    const auto& d = op.dst;
-    const auto& s = op.src[0];
-    if (op.op == ir::opcode::mov && op.index_reg == ir::no_reg && detail::plain(d) && detail::plain(s)) {
-        if (s.k == k::fabin && d.k == k::fabout) return prepared_op::form::relay;
-        if (s.k == k::fabin && d.k == k::mem) return prepared_op::form::receive;
-        if (s.k == k::mem && d.k == k::fabout) return prepared_op::form::send;
-    }
-    if (p.elements != 1 || p.fifo_slots != 0) return prepared_op::form::general;
+/// Which form an operation has (prepared_op::form).
+inline prepared_op::form form_of(const ir::dsd_op& op, const prepared_op& p) {
+    if (op.async || op.length_reg != ir::no_reg || !p.flat || p.fifo_slots != 0) return prepared_op::form::general;
     for (unsigned f = p.fabric_slots; f; f &= f - 1)
         if (!detail::plain(ir::operand(op, std::countr_zero(f)))) return prepared_op::form::general;
-    return prepared_op::form::single;
+    return prepared_op::form::stream;
+}
+
+/// The source a stream from one input queue to one output queue at one element a cycle reads its
+/// queue in (prepared_op::riding_source), or -1.
+inline std::int8_t riding_source(const ir::dsd_op& op, const prepared_op& p) {
+    if (p.shape != prepared_op::form::stream || op.dst.k != ir::dsd::kind::fabout || std::popcount(p.fabric_slots) != 2 ||
+        elements_per_cycle(op) != 1)
+        return -1;
+    return std::int8_t(std::countr_zero(unsigned(p.fabric_slots) & ~1u) - 1);
 }
 
 /// Prepares an operation that the layout check accepted (rank <= 4, kinds fit their slots, a
@@ -324,7 +328,8 @@ inline prepared_op prepare(const ir::dsd_op& op) {
         position *= kept[std::size_t(j)].extent;
     }
     p.flat = kept_count <= 1;
-    p.shape = plain_form(op, p);
+    p.shape = form_of(op, p);
+    p.riding_source = riding_source(op, p);
 
     for (int k = 0; k < used; ++k) {
         if (!(p.memory_slots & (1u << k))) continue;

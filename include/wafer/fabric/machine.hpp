@@ -99,7 +99,7 @@ struct machine : run_pools {
     queue_state& input_queue(std::uint32_t pe, int q) { return queues[input_index(pe, q)]; }
     queue_state& output_queue(std::uint32_t pe, int q) { return queues[output_index(pe, q)]; }
 
-    /// PE `i` stops riding its router: its state takes back the relay's progress, an element for
+    /// PE `i` stops riding its router: its state takes back the stream's progress, an element for
     /// each cycle since it mounted.
     void dismount(std::uint32_t i) noexcept {
         pe_state& p = pes[i];

@@ -51,6 +51,19 @@ public:
         }
     }
 
+    /// The element PE `pe`, riding its router, makes at cycle `now` from `bits`, its input queue's
+    /// next element: its operation's kernel on that one element, as a burst of one would run it.
+    std::uint32_t ridden(std::uint32_t pe, std::uint64_t now, std::uint32_t bits) {
+        const pe_state& p = m_.pes[pe];
+        const issued_op& o = p.op;
+        const prepared_op& w = o.walk == none ? m_.programs[p.program].ops[o.op] : m_.walks[o.walk];
+        std::uint32_t out = 0;
+        dsd_batch b{.memory = m_.memory_of(pe), .first = o.done + (now - p.since), .count = 1, .base = o.base, .in = {}, .out = &out};
+        b.in[std::size_t(w.riding_source)] = &bits;
+        engine_.execute(m_.layout->programs[p.program].dsd_ops[o.op], w, b);
+        return out;
+    }
+
 private:
     /// machine::horizon(now), computed once per cycle.
     std::uint64_t horizon(std::uint64_t now) noexcept {
@@ -58,21 +71,22 @@ private:
         return horizon_;
     }
 
-    /// The PE steps next at `at`. A relay due in the cycle after the one being stepped, before the
-    /// horizon, rides its router instead of waiting in the scheduler (router.hpp); a run that is
-    /// observed keeps every step here, where it is recorded. (A PE whose private steps ran ahead is
-    /// due later than that: its router can be listed only for the next cycle, so it waits.)
+    /// The PE steps next at `at`. A stream from queue to queue due in the cycle after the one being
+    /// stepped, before the horizon, rides its router instead of waiting in the scheduler
+    /// (router.hpp); a run that is observed keeps every step here, where it is recorded. (A PE
+    /// whose private steps ran ahead is due later than that: its router can be listed only for the
+    /// next cycle, so it waits.)
     [[gnu::always_inline]] void reschedule(std::uint64_t at) {
         p_->since = at;
         part_.happened(std::min(at, m_.limit));
-        if (pp_->relays && part_.fast && at == horizon_cycle_ + 1 && at == now_ + 1 && at < horizon_ && !part_.observed && p_->busy_threads == 0 &&
-            p_->main == main_state::in_op && walk_of(p_->op).shape == prepared_op::form::relay &&
-            part_.owns_router(p_->router)) {
+        if (pp_->rides && part_.fast && at == horizon_cycle_ + 1 && at == now_ + 1 && at < horizon_ && p_->busy_threads == 0 &&
+            p_->main == main_state::in_op && walk_of(p_->op).riding_source >= 0 && part_.owns_router(p_->router)) {
             const ir::dsd_op& op = prog_->dsd_ops[p_->op.op];
             // Its router moves an element a cycle short of the last, and before the horizon.
             const std::uint64_t end = std::min(at + (p_->op.elements - p_->op.done) - 1, horizon_ - 1);
-            m_.riding[i_] = ride{at, end, m_.input_index(i_, op.src[0].queue), m_.output_index(i_, op.dst.queue),
-                                 element_bits(ir::words_of(op.type))};
+            const auto source = std::size_t(walk_of(p_->op).riding_source);
+            m_.riding[i_] = ride{at, end, m_.input_index(i_, op.src[source].queue), m_.output_index(i_, op.dst.queue),
+                                 element_bits(ir::words_of(op.type)), op.op == ir::opcode::mov};
             part_.clock.list_router(p_->router, at);
             return;
         }
@@ -107,96 +121,29 @@ private:
         return p_->main == main_state::running || (p_->main == main_state::in_op && pp_->ops[p_->op.op].fabric_slots == 0);
     }
 
-    /// A plain move of the main thread between queues and memory (prepared_op::form), done here
-    /// element by element as the general path would: no plan, no staging, no engine. 0 when it
-    /// cannot move anything now, or is not of that form (the general path then decides).
+    /// The main thread's operation of prepared_op::form::stream: its burst planned from what the
+    /// form leaves to decide (its queues, the horizon), as planned() would plan it, and run as
+    /// run_op runs every burst. 0 when it cannot move anything now or an input queue holds a
+    /// control wavelet: the general path then decides what happens.
     [[gnu::always_inline]] std::uint64_t stream() {
-        issued_op& o = p_->op;
+        const issued_op& o = p_->op;
         const prepared_op& w = walk_of(o);
-        if (w.shape == prepared_op::form::general) return 0;
-        if (w.shape == prepared_op::form::single) return single(o, w);
+        if (w.shape != prepared_op::form::stream) return 0;
         const ir::dsd_op& op = prog_->dsd_ops[o.op];
         std::uint64_t n = o.elements - o.done;
-        queue_state* in = nullptr;
-        queue_state* out = nullptr;
-        if (w.shape != prepared_op::form::send) {
-            in = &m_.input_queue(i_, op.src[0].queue);
-            if (in->controls != 0) return 0;  // control wavelets: the general path handles them
-            n = std::min<std::uint64_t>(n, in->items.size());
-        }
-        if (w.shape != prepared_op::form::receive) {
-            out = &m_.output_queue(i_, op.dst.queue);
-            n = std::min<std::uint64_t>(n, out->items.room());
-        }
-        n = std::min(n, cycles_to_horizon());
-        if (n == 0) return 0;
-        if (in && in->items.full()) part_.wake_router(std::int32_t(p_->router));
-        if (out && out->items.empty()) part_.wake_router(std::int32_t(p_->router));
-        const bool narrow = ir::words_of(op.type) == 1;
-        const std::uint32_t bits = element_bits(ir::words_of(op.type));
-        word* const mem = w.shape == prepared_op::form::relay ? nullptr : memory();  // a relay has no memory operand
-        constexpr int inner = ir::max_rank - 1;
-        auto at = [&](int slot, std::uint64_t e) { return mem + o.base[std::size_t(slot)] + std::int64_t(e) * w.stride[std::size_t(slot)][inner]; };
-        auto each = [&](auto&& element) {
-            for (std::uint64_t e = o.done, end = o.done + n; e < end; ++e) element(e);
-        };
-        // The queue holds no control wavelet (controls == 0), so its count stays as it is.
-        switch (w.shape) {
-        case prepared_op::form::relay: each([&](std::uint64_t) { out->items.push(wavelet{in->items.pop().data & bits, 0}); }); break;
-        case prepared_op::form::receive:
-            each([&](std::uint64_t e) {
-                const std::uint32_t v = in->items.pop().data;
-                if (narrow) *at(0, e) = word(v);
-                else detail::store32(at(0, e), v);
-            });
-            break;
-        case prepared_op::form::send:
-            each([&](std::uint64_t e) { out->items.push(wavelet{(narrow ? *at(1, e) : detail::load32(at(1, e))) & bits, 0}); });
-            break;
-        case prepared_op::form::general:
-        case prepared_op::form::single: break;
-        }
-        o.done += n;
-        if (o.done == o.elements) finish(0, now_ + n * cycles_per_element, true);
-        return n * cycles_per_element;
-    }
-
-    /// The one element of a prepared_op::form::single operation, as planned() and run_op() would
-    /// take it, without a plan or staging loops. 0 when it cannot go now (an input queue empty or
-    /// holding a control wavelet, an output queue full, the horizon reached): the general path
-    /// then decides what happens.
-    std::uint64_t single(issued_op& o, const prepared_op& w) {
-        const ir::dsd_op& op = prog_->dsd_ops[o.op];
-        if (o.done != 0 || cycles_to_horizon() == 0) return 0;
+        if (w.streams) n = std::min(n, chunk_elements);
         for (unsigned f = w.fabric_slots; f; f &= f - 1) {
             const auto& d = ir::operand(op, std::countr_zero(f));
             if (d.k == ir::dsd::kind::fabout) {
-                if (m_.output_queue(i_, d.queue).items.full()) return 0;
-            } else if (const auto& q = m_.input_queue(i_, d.queue); q.items.empty() || q.controls != 0) {
-                return 0;
+                n = std::min<std::uint64_t>(n, m_.output_queue(i_, d.queue).items.room());
+                continue;
             }
+            const auto& q = m_.input_queue(i_, d.queue);
+            if (q.controls != 0) return 0;
+            n = std::min<std::uint64_t>(n, q.items.size());
         }
-        const std::uint32_t bits = element_bits(ir::words_of(op.type));
-        dsd_batch b;
-        b.memory = memory();
-        b.count = 1;
-        b.base = o.base;
-        for (unsigned staged = w.staged_in; staged; staged &= staged - 1) {
-            const auto s = std::size_t(std::countr_zero(staged));
-            in_[s][0] = pop_input(m_.input_queue(i_, op.src[s].queue)).data & bits;
-            b.in[s] = in_[s].data();
-        }
-        if (w.staged_out) b.out = out_.data();
-        engine_.execute(op, w, b);
-        if (w.staged_out) {
-            auto& q = m_.output_queue(i_, op.dst.queue);
-            if (q.items.empty()) part_.wake_router(std::int32_t(p_->router));  // a router reads the head
-            q.push(wavelet{out_[0] & bits, 0});
-        }
-        const std::uint64_t cost = element_cycles(0, 1, pp_->rates[o.op]);
-        o.done = 1;
-        finish(0, now_ + cost, true);
-        return cost;
+        n = within_horizon(o, n);
+        return n == 0 ? 0 : burst_of<true>(0, n);
     }
 
     machine& m_;
@@ -688,6 +635,13 @@ private:
         return n;
     }
 
+    /// Of n elements of operation `o`, those whose cycles end by the horizon (cycles_to_horizon).
+    std::uint64_t within_horizon(const issued_op& o, std::uint64_t n) const {
+        const std::uint64_t rate = pp_->rates[o.op];
+        const std::uint64_t allowed = cycles_to_horizon();
+        return element_cycles(o.done, n, rate) > allowed ? std::min(n, allowed * rate) : n;
+    }
+
     /// What the next burst of thread t's operation can do, into `pl`.
     void planned(int t, plan& pl) {
         pl = plan{};
@@ -737,8 +691,7 @@ private:
         }
         // A SIMD wavelet carries two elements: a burst ends on a wavelet boundary, but for the last.
         if (halves && n < remaining) n -= n % 2;
-        const std::uint64_t allowed = cycles_to_horizon();
-        if (element_cycles(o.done, n, rate) > allowed) n = std::min(n, allowed * rate);
+        n = within_horizon(o, n);
         if (pl.discard && pl.stop == plan::end::none) return;
         pl.discard = false;
         if (n > 0 && pl.stop != plan::end::on_control) {
@@ -773,7 +726,16 @@ private:
             }
             return 0;
         }
-        const std::uint64_t n = pl.n;
+        return burst_of<false>(t, pl.n);
+    }
+
+    /// Elements [done, done + n) of thread t's operation (the plan's), staged from and to its
+    /// queues and FIFOs; what they cost. `Plain`: a stream's (prepared_op::form::stream: no FIFO,
+    /// no option on a fabric operand, no control wavelet in its queues), compiled without them.
+    template <bool Plain>
+    std::uint64_t burst_of(int t, std::uint64_t n) {
+        issued_op& o = op_of(t);
+        const ir::dsd_op& op = prog_->dsd_ops[o.op];
         const prepared_op& w = walk_of(o);
         dsd_batch b;
         b.memory = memory();
@@ -784,15 +746,15 @@ private:
             const int s = 1 + std::countr_zero(staged);
             const auto& d = ir::operand(op, s);
             auto& in = in_[std::size_t(s - 1)];
-            if (d.k == ir::dsd::kind::fabin) stage_in(op, d, o.done, n, in);
+            if (Plain || d.k == ir::dsd::kind::fabin) stage_in<Plain>(op, d, o.done, n, in);
             else for (std::uint64_t e = 0; e < n; ++e) in[e] = fifo_pop(d.fifo);
             b.in[std::size_t(s - 1)] = in.data();
         }
         if (w.staged_out) b.out = out_.data();
         engine_.execute(op, w, b);
         const bool last = o.done + n == o.elements;
-        if (op.dst.k == ir::dsd::kind::fabout) stage_out(op, o, n, last);
-        else if (op.dst.k == ir::dsd::kind::fifo)
+        if (op.dst.k == ir::dsd::kind::fabout) stage_out<Plain>(op, o, n, last);
+        else if (!Plain && op.dst.k == ir::dsd::kind::fifo)
             for (std::uint64_t e = 0; e < n; ++e) fifo_push(op, out_[e]);
         const std::uint64_t cost = element_cycles(o.done, n, pp_->rates[o.op]);
         o.done += n;
@@ -807,17 +769,19 @@ private:
 
     /// Element bits from wavelets: the low 16 bits (or both halves in SIMD modes) of 16-bit data,
     /// all 32 of 32-bit data; with control_transform, index bit 31 says "this was a control wavelet".
+    /// `Plain`: a stream's operand (burst_of).
+    template <bool Plain>
     void stage_in(const ir::dsd_op& op, const ir::dsd& d, std::uint64_t done, std::uint64_t n,
                   std::array<std::uint32_t, chunk_elements>& in) {
         auto& q = m_.input_queue(i_, d.queue);
         const bool narrow = ir::words_of(op.type) == 1;
-        const bool halves = per_wavelet(d, op.type) == 2;
+        const bool halves = !Plain && per_wavelet(d, op.type) == 2;
         for (std::uint64_t e = 0; e < n;) {
             const std::uint64_t position = done + e;
             const wavelet w = pop_input(q);
-            if (w.control() && !d.control_transform) warn_control_as_data(d.queue);
+            if (!Plain && w.control() && !d.control_transform) warn_control_as_data(d.queue);
             std::uint32_t bits = w.data;
-            if (d.control_transform) bits = (bits & transformed_data) | (w.control() ? transformed_control : 0);
+            if (!Plain && d.control_transform) bits = (bits & transformed_data) | (w.control() ? transformed_control : 0);
             if (!halves) {
                 in[e++] = narrow ? (bits & element_bits(1)) : bits;
                 continue;
@@ -828,26 +792,27 @@ private:
         }
     }
 
+    template <bool Plain>
     void stage_out(const ir::dsd_op& op, const issued_op& o, std::uint64_t n, bool last) {
         const ir::dsd& d = op.dst;
         auto& q = m_.output_queue(i_, d.queue);
         // A router reads an output queue's head: it has new work only when the queue was empty.
         if (q.items.empty()) part_.wake_router(std::int32_t(p_->router));  // none (-1) for a PE without a router
         const bool narrow = ir::words_of(op.type) == 1;
-        const bool halves = per_wavelet(d, op.type) == 2;
+        const bool halves = !Plain && per_wavelet(d, op.type) == 2;
         for (std::uint64_t e = 0; e < n;) {
             wavelet w;
             std::uint32_t bits = narrow ? (out_[e] & element_bits(1)) : out_[e];
             ++e;
             if (halves && e < n) bits |= (out_[e++] & element_bits(1)) << 16;
-            if (d.wavelet_index_offset) bits = (bits & element_bits(1)) | std::uint32_t(o.index) << 16;
-            if (d.control) w.flags |= wavelet::control_bit;
-            if (d.control_transform) {
+            if (!Plain && d.wavelet_index_offset) bits = (bits & element_bits(1)) | std::uint32_t(o.index) << 16;
+            if (!Plain && d.control) w.flags |= wavelet::control_bit;
+            if (!Plain && d.control_transform) {
                 if (bits & transformed_control) w.flags |= wavelet::control_bit;
                 bits &= transformed_data;
             }
             w.data = bits;
-            if (last && e == n && d.advance_switch) w.flags |= wavelet::advance_bit;
+            if (!Plain && last && e == n && d.advance_switch) w.flags |= wavelet::advance_bit;
             q.push(w);
         }
     }

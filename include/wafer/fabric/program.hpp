@@ -37,9 +37,9 @@ struct prepared_program {
     /// from a register, a call, an asynchronous operation, a queue rebound), and nothing is seen
     /// by another PE between fabric operations: the fabric may run it in a wavefront (detail/band.hpp).
     bool faultless = true;
-    /// An operation relays wavelets from queue to queue (prepared_op::form::relay) and no control
-    /// task takes wavelets first: the PE may ride its router while it relays (router.hpp).
-    bool relays = false;
+    /// An operation streams from queue to queue at an element a cycle (prepared_op::riding_source)
+    /// and no control task takes wavelets first: the PE may ride its router while it runs it (router.hpp).
+    bool rides = false;
     std::uint32_t memory_words = 0;          ///< the declared words and every static operation's reach
 };
 
@@ -124,9 +124,7 @@ inline prepared_program prepare(const ir::pe_program& p) {
     out.private_between_fabric = out.private_between_fabric && !out.has_control_tasks;
     out.faultless = out.faultless && out.private_between_fabric && !out.has_async &&
                     std::ranges::all_of(out.ops, [](const prepared_op& op) { return op.static_reach; });
-    out.relays = !out.has_control_tasks && std::ranges::any_of(out.ops, [](const prepared_op& op) {
-        return op.shape == prepared_op::form::relay;
-    });
+    out.rides = !out.has_control_tasks && std::ranges::any_of(out.ops, [](const prepared_op& op) { return op.riding_source >= 0; });
     std::sort(out.task_order.begin(), out.task_order.end(),
               [&](std::uint8_t a, std::uint8_t b) { return p.tasks[a].id < p.tasks[b].id; });
     for (const auto& f : p.fifos)

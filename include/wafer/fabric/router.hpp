@@ -39,11 +39,13 @@ public:
         visit v;
         // A PE riding this router steps first, as it would have in the cycle's PE phase: nothing
         // between reads or changes what it does (its queues are this router's alone).
-        if (rider_due(rs, now) && !relay(rs, now, v)) {
+        stage_colors s = stage(rs);
+        if (rider_due(rs, now) && !ride_on(rs, s.out, now, v)) {
             m_.dismount(std::uint32_t(rs.pe));
             step_rider(std::uint32_t(rs.pe), now);
+            s = stage(rs);  // its step may have bound its queues to other colors
         }
-        if (const stage_colors s = stage(rs); s.in) {
+        if (s.in) {
             move_as<position_shape::into_core, true>(rs, *s.in, v, now);
             move_as<position_shape::out_of_core, true>(rs, *s.out, v, now);
         } else {
@@ -100,10 +102,11 @@ private:
     const color_place& place(const color_state& cs) const { return places_[&cs - colors_]; }
 
     // ---- a PE riding its router (pe_executor::reschedule) ----
-    // A PE relaying wavelets from queue to queue, due in the next cycle before the horizon, leaves
-    // the scheduler: its router's next visit steps it, and moves the relay's one element itself,
-    // the common case, without a step of the PE, reading only its ride (machine::riding), which
-    // holds its progress until it dismounts. A PE that rides is due (it rides only from a step
+    // A PE streaming from queue to queue at an element a cycle (a relay, or `tx <- rx * 3 + 1`),
+    // due in the next cycle before the horizon, leaves the scheduler: its router's next visit
+    // steps it, and moves the stream's one element itself, the common case, without a step of the
+    // PE, reading its ride (machine::riding), which holds its progress until it dismounts, and for
+    // an operation other than a mov the PE's kernel (pe_executor::ridden). A PE that rides is due (it rides only from a step
     // that moved something, and a step that leaves it waiting puts it back in the scheduler), so
     // no stop or checkpoint finds one riding.
 
@@ -116,18 +119,25 @@ private:
 
     /// Riding PE's step at cycle `now` when it moves one element, short of its last and before the
     /// horizon, as pe_executor::stream would; it rides on, due in the next cycle. False for anything
-    /// else, which its own step does.
-    [[gnu::always_inline]] bool relay(const router_state& rs, std::uint64_t now, visit& v) {
+    /// else, which its own step does. `out`: the router's out color when it is a pipeline stage's.
+    [[gnu::always_inline]] bool ride_on(const router_state& rs, color_state* out, std::uint64_t now, visit& v) {
         ride& rd = rides_[rs.pe];
         assert(rd.due == now);  // its router, listed for each cycle it is due, moves an element a cycle
         queue_state& from = queues_[rd.in];
         queue_state& to = queues_[rd.out];
         if (from.items.size() != 1 || from.controls != 0 || to.items.full() || now >= rd.end) return false;
-        // The input holds no control wavelet, so neither queue's count of them changes.
-        const wavelet w{from.items.pop().data & rd.bits, 0};
+        // The input holds no control wavelet, so neither queue's count of them changes. A mov's
+        // element is the bits it came as; any other operation's is its kernel's on that element.
+        const std::uint32_t in = from.items.pop().data & rd.bits;
+        const wavelet w{rd.copies ? in : pes_.ridden(std::uint32_t(rs.pe), now, in) & rd.bits, 0};
         rd.due = now + 1;
         moved_ = true;
         v.more = true;  // its router comes again next cycle, as pe_executor::reschedule lists it
+        // An element for an empty output queue that feeds the stage's out color would leave it in
+        // this visit's move of that color: it is handed to the move, without the queue.
+        if (out && to.items.empty() && out->core_feed == std::int32_t(rd.out) &&
+            move_as<position_shape::out_of_core, true, true>(rs, *out, v, now, w))
+            return true;
         // The step would wake this router for this cycle, if the output queue was empty: it is here.
         to.items.push(w);
         return true;
@@ -240,12 +250,11 @@ private:
         if (cs.kind != color_kind::route || cs.core_shared || !fast_) [[unlikely]]
             return move_any(rs, cs, v, now);
         switch (cs.at.shape) {
-        case position_shape::into_core: return move_as<position_shape::into_core, true>(rs, cs, v, now);
-        case position_shape::out_of_core: return move_as<position_shape::out_of_core, true>(rs, cs, v, now);
-        case position_shape::one_way: return move_as<position_shape::one_way, true>(rs, cs, v, now);
-        case position_shape::other: break;
+        case position_shape::into_core: move_as<position_shape::into_core, true>(rs, cs, v, now); break;
+        case position_shape::out_of_core: move_as<position_shape::out_of_core, true>(rs, cs, v, now); break;
+        case position_shape::one_way: move_as<position_shape::one_way, true>(rs, cs, v, now); break;
+        case position_shape::other: move_as<position_shape::other, true>(rs, cs, v, now); break;
         }
-        move_as<position_shape::other, true>(rs, cs, v, now);
     }
 
     [[gnu::noinline]] void move_any(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
@@ -258,12 +267,15 @@ private:
     /// queue that feeds the core port (a color in teardown takes nothing from its core). `Route`: a
     /// plain route fed by at most one output queue, whose position has shape S (position_shape):
     /// what is known of it leaves tests and loops out; the fabric adder, message passing and shared
-    /// feeds only without.
-    template <position_shape S, bool Route>
-    [[gnu::always_inline]] void move_as(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+    /// feeds only without. `Handed`: the wavelet from the core is `handed`, for an empty feed
+    /// (ride_on). Whether it moved.
+    template <position_shape S, bool Route, bool Handed = false>
+    [[gnu::always_inline]] bool move_as(const router_state& rs, color_state& cs, visit& v, std::uint64_t now,
+                                        const wavelet& handed = {}) {
         static_assert(Route || S == position_shape::other);
+        static_assert(!Handed || S == position_shape::out_of_core);
         const position_state& pos = cs.at;
-        if (S == position_shape::other && !pos.has_input) return;
+        if (S == position_shape::other && !pos.has_input) return false;
         const bool from_core = S == position_shape::out_of_core || (S != position_shape::into_core && pos.input == hw::port::core);
         std::uint8_t outputs = pos.outputs;
         queue_state* feed = nullptr;
@@ -271,24 +283,24 @@ private:
         if (from_core) {  // a route or a message-passing bank's core color
             if (v.busy & core_input) {
                 v.more = true;  // lost the port
-                return;
+                return false;
             }
-            if (cs.core_feed < 0 || cs.teardown) return;
+            if (cs.core_feed < 0 || cs.teardown) return false;
             const std::int32_t f = Route ? cs.core_feed : cs.core_shared ? shared_feed(cs, now) : cs.core_feed;
-            if (f < 0) return;
+            if (f < 0) return false;
             feed = &queues_[std::size_t(f)];
-            if (feed->items.empty()) return;
+            if (!Handed && feed->items.empty()) return false;
             if (!Route && cs.kind != color_kind::route) outputs = hw::bit(message_port(rs.x, rs.y, feed->items.front()));
         } else {
-            if (pos.source < 0) return;
+            if (pos.source < 0) return false;
             input_buffer& b = buffers_[std::size_t(pos.source)];
-            if (b.size_at(now) == 0) return;
+            if (b.size_at(now) == 0) return false;
             if constexpr (!Route) {
                 if (cs.kind == color_kind::adder && !b.items.front().control()) {
-                    if (cs.core_feed < 0 || queues_[std::size_t(cs.core_feed)].items.empty()) return;
+                    if (cs.core_feed < 0 || queues_[std::size_t(cs.core_feed)].items.empty()) return false;
                     if (v.busy & core_input) {
                         v.more = true;
-                        return;
+                        return false;
                     }
                     adds = true;
                 } else if (cs.kind == color_kind::mp_travel) {
@@ -298,20 +310,21 @@ private:
         }
         if ((outputs & v.busy) != 0) {
             v.more = true;
-            return;
+            return false;
         }
-        if (!ready<S, Route>(cs, pos, outputs, now)) return;
+        if (!ready<S, Route>(cs, pos, outputs, now)) return false;
         v.busy = std::uint8_t(v.busy | outputs | (from_core || adds ? core_input : 0));
-        wavelet out = from_core ? take(rs, *feed, v, now) : take(rs, pos, v, now);
+        wavelet out = Handed ? handed : from_core ? take(rs, *feed, v, now) : take(rs, pos, v, now);
         if (!Route && adds)
             out.data = sp_bits(sp_value(out.data) +
                                float(half_value(std::uint16_t(pop_output(rs, queues_[std::size_t(cs.core_feed)], now).data))));
         moved_ = true;
         if (out.flags == 0) [[likely]] {  // data, no flip send: the switch stays
             deliver<S, Route>(rs, cs, pos, outputs, out, from_core || adds, now);
-            return;
+            return true;
         }
         v.more = deliver_switching<Route>(rs, cs, pos, outputs, out, from_core, adds, now) || v.more;
+        return true;
     }
 
     /// deliver() for a control wavelet or a flip send's last: what it does to the color's switch

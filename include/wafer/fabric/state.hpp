@@ -103,8 +103,8 @@ struct pe_state {
     std::int8_t output_queue(int q) const noexcept { return queue_slot[std::size_t(hw::input_queues + q)]; }
 };
 
-/// A PE riding its router (router.hpp): what its relay needs, found when it mounts, so that the
-/// router's visit reads this record and not the PE's. It moves one element a cycle from the cycle
+/// A PE riding its router (router.hpp): what its stream needs, found when it mounts, so that the
+/// router's visit of a relay reads this record and not the PE's. It moves one element a cycle from the cycle
 /// it mounts for (pe_state::since, which stays as it was while it rides), so its progress is the
 /// cycle it is due next; pe_state takes it back when it dismounts (machine::dismount).
 struct ride {
@@ -113,6 +113,7 @@ struct ride {
                                           ///< its last element would move in, or the horizon's eve
     std::uint32_t in = none, out = none;  ///< the queues it moves between (pool indices); `in` none: it does not ride
     std::uint32_t bits = 0;               ///< the bits an element keeps
+    bool copies = false;                  ///< its operation is a mov: an element is the bits it came as
     bool on() const noexcept { return in != none; }
 };
 
@@ -228,7 +229,7 @@ struct router_state {
     std::uint32_t colors = 0;                             ///< first color_state
     std::uint8_t color_count = 0;
     std::uint8_t mp_banks = 0;
-    bool rider = false;                                   ///< its PE's program relays: the PE may ride it
+    bool rider = false;                                   ///< its PE's program rides (prepared_program::rides)
     std::uint32_t buffers = 0;                            ///< first input_buffer
     std::uint16_t buffer_count = 0;
     std::array<std::int32_t, hw::ports> neighbour{};      ///< router index by port (core unused), no_router or off_fabric

@@ -32,14 +32,15 @@ public:
     }
     constexpr wavelet front() const noexcept { return at(0); }
 
-    constexpr void push(const wavelet& w) noexcept {
+    // Inlined where a router moves a wavelet: a call costs as much as the push or pop.
+    [[gnu::always_inline]] constexpr void push(const wavelet& w) noexcept {
         assert(!full());
         const std::size_t k = (head_ + size_) % N;
         data_[k] = w.data;
         flags_[k] = w.flags;
         ++size_;
     }
-    constexpr wavelet pop() noexcept {
+    [[gnu::always_inline]] constexpr wavelet pop() noexcept {
         assert(!empty());
         const wavelet w = front();
         head_ = std::uint8_t((head_ + 1) % N);

@@ -121,7 +121,7 @@ public:
                 if (!configured && used_queues(placed) == 0) continue;
                 const std::uint32_t r = router_at(placed.x, placed.y);
                 m_.routers[r].pe = std::int32_t(j);
-                m_.routers[r].rider = m_.programs[placed.program].relays;
+                m_.routers[r].rider = m_.programs[placed.program].rides;
                 if (configured) colors_of(r, l_.routers[i]);
             }
             if (i < l_.routers.size() && m_.grid[cell(l_.routers[i].x, l_.routers[i].y)] < 0)

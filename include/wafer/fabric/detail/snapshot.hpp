@@ -69,6 +69,20 @@ inline run_state capture(const machine& m) {
     return s;
 }
 
+/// The walk registers set for operation `o` (pe_executor::issue), held in `s`'s slot o.walk; null
+/// when that slot is out of range.
+inline const ir::dsd_op* walk_op(const run_pools& s, const issued_op& o) { return o.walk < s.walk_ops.size() ? &s.walk_ops[o.walk] : nullptr; }
+
+/// Calls f(o) for each operation in flight in `s`: a PE's main thread's in one, a busy microthread's.
+template <class F>
+void each_in_flight(const run_pools& s, F&& f) {
+    for (const auto& a : s.pes) {
+        if (a.main == main_state::in_op) f(a.op);
+        for (std::uint32_t t = 0; a.threads != none && t < hw::microthreads; ++t)
+            if (a.busy_threads & (1u << t)) f(s.threads[a.threads + t].op);
+    }
+}
+
 /// Whether operation `o`, in flight on thread `t` of PE `a` in state `s`, is one that issuing it
 /// could have made (pe_executor::issue): its own operation, its walk where issue puts it, no more
 /// elements than the walk has, and every memory slot within the PE's memory, as issue checks.
@@ -78,9 +92,10 @@ inline bool issued_fits(const machine& m, const run_state& s, const pe_state& a,
     if (o.op >= prog.dsd_ops.size() || o.done > o.elements) return false;
     prepared_op dynamic;
     if (prepared.dynamic_walk[o.op]) {
-        if (a.walks == none || o.walk != a.walks + t || o.walk >= s.walk_ops.size()) return false;
+        const ir::dsd_op* in_slot = walk_op(s, o);
+        if (a.walks == none || o.walk != a.walks + t || !in_slot) return false;
         // The program's operation with what registers may set: the length and each operand's stride.
-        const auto& walk = s.walk_ops[o.walk];
+        const ir::dsd_op& walk = *in_slot;
         ir::dsd_op copy = prog.dsd_ops[o.op];
         copy.extent[0] = walk.extent[0];
         for (int k = 0; k < 1 + ir::sources_of(copy.op); ++k) ir::operand(copy, k).stride[0] = ir::operand(walk, k).stride[0];
@@ -153,8 +168,6 @@ inline std::string misfit(const machine& m, const run_state& s) {
                 return "PE " + std::to_string(i) + "'s FIFO " + std::to_string(f) + " is out of range";
         }
     }
-    if (std::ranges::any_of(s.walk_ops, [](const ir::dsd_op& op) { return op.rank > ir::max_rank; }))
-        return "a prepared operation is out of range";
     // Each PE whose memory grew has its block, once.
     std::vector<bool> has_block(s.pes.size());
     for (const auto& g : s.grown) {
@@ -204,7 +217,11 @@ inline std::string misfit(const machine& m, const run_state& s) {
 /// operations and each color's current position. After apply(), and after process 0 gathered
 /// other processes' bands (bands_state.hpp).
 inline void derive(machine& m) {
-    for (std::size_t w = 0; w < m.walks.size(); ++w) m.walks[w] = prepare(m.walk_ops[w]);
+    // Of the walks, those of the operations in flight (issued_fits checked them): a slot is read
+    // only after an issue prepared it.
+    each_in_flight(m, [&](const issued_op& o) {
+        if (o.walk != none) m.walks[o.walk] = prepare(*walk_op(m, o));
+    });
     for (std::uint32_t c = 0; c < m.colors.size(); ++c) m.switch_to(c, m.colors[c].current);
 }
 
