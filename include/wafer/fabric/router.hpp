@@ -253,8 +253,14 @@ private:
         case position_shape::into_core: move_as<position_shape::into_core, true>(rs, cs, v, now); break;
         case position_shape::out_of_core: move_as<position_shape::out_of_core, true>(rs, cs, v, now); break;
         case position_shape::one_way: move_as<position_shape::one_way, true>(rs, cs, v, now); break;
-        case position_shape::other: move_as<position_shape::other, true>(rs, cs, v, now); break;
+        case position_shape::other: move_other(rs, cs, v, now); break;
         }
+    }
+
+    /// A plain route of another shape (several neighbours, none, one off the fabric): out of line,
+    /// as few wavelets make such moves.
+    [[gnu::noinline]] void move_other(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
+        move_as<position_shape::other, true>(rs, cs, v, now);
     }
 
     [[gnu::noinline]] void move_any(const router_state& rs, color_state& cs, visit& v, std::uint64_t now) {
