@@ -106,9 +106,9 @@ private:
     // due in the next cycle before the horizon, leaves the scheduler: its router's next visit
     // steps it, and moves the stream's one element itself, the common case, without a step of the
     // PE, reading its ride (machine::riding), which holds its progress until it dismounts, and for
-    // an operation other than a mov the PE's kernel (pe_executor::ridden). A PE that rides is due (it rides only from a step
-    // that moved something, and a step that leaves it waiting puts it back in the scheduler), so
-    // no stop or checkpoint finds one riding.
+    // an operation other than a mov the PE's kernel (pe_executor::ridden). A PE that rides is due
+    // (it rides only from a step that moved something, and a step that leaves it waiting puts it
+    // back in the scheduler), so no stop or checkpoint finds one riding.
 
     /// Whether router `rs`'s PE rides it and is due at cycle `now`.
     bool rider_due(const router_state& rs, std::uint64_t now) const {
