@@ -104,9 +104,9 @@ struct pe_state {
 };
 
 /// A PE riding its router (router.hpp): what its stream needs, found when it mounts, so that the
-/// router's visit of a relay reads this record and not the PE's. It moves one element a cycle from the cycle
-/// it mounts for (pe_state::since, which stays as it was while it rides), so its progress is the
-/// cycle it is due next; pe_state takes it back when it dismounts (machine::dismount).
+/// router's visit of a relay reads this record and not the PE's. It moves one element a cycle from
+/// the cycle it mounts for (pe_state::since, which stays as it was while it rides), so its progress
+/// is the cycle it is due next; pe_state takes it back when it dismounts (machine::dismount).
 struct ride {
     std::uint64_t due = 0;                ///< the cycle it steps next
     std::uint64_t end = 0;                ///< the cycle its router no longer moves its element: the one
