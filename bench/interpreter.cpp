@@ -92,7 +92,7 @@ void dsd_kernel(benchmark::State& state) {
     const auto length = std::uint32_t(state.range(0));
     const ir::layout layout = sp_mac_layout(length);
     const ir::dsd_op& op = layout.programs[0].dsd_ops[0];
-    const fabric::prepared_op prepared = fabric::prepare(op);
+    const fabric::prepared_op prepared = fabric::prepare(op, hw::arch::wse2);
     std::vector<word> memory = ir::initial_memory(layout.programs[0]);
     std::vector<word> scratch(std::size_t(fabric::detail::operand_slots) * fabric::chunk_elements * 2);
     fabric::dsd_batch batch;

@@ -130,10 +130,10 @@ TEST_CASE("the pipeline's cycles grow with the number of wavelets, at one per cy
     for (std::size_t i = 1; i < cycles.size(); ++i) {
         CHECK(cycles[i] > cycles[i - 1]);
     }
-    // A stream cannot beat one element per cycle, and a steady pipeline does not fall far behind it.
+    // A stream cannot beat a wavelet a cycle on its links, and a steady pipeline does not fall far behind it.
     const std::uint64_t extra = 256 - 64;
-    CHECK(cycles[3] - cycles[2] >= extra * fabric::cycles_per_element);
-    CHECK(cycles[3] - cycles[2] <= 2 * extra * fabric::cycles_per_element);
+    CHECK(cycles[3] - cycles[2] >= extra * fabric::hop_cycles);
+    CHECK(cycles[3] - cycles[2] <= 2 * extra * fabric::hop_cycles);
 }
 
 TEST_CASE("runs are deterministic and a fabric can run again") {
@@ -148,20 +148,21 @@ TEST_CASE("runs are deterministic and a fabric can run again") {
 
 TEST_CASE("back-pressure: a sender blocks while the reader is busy, and values still arrive in order") {
     const std::uint32_t delay = 200;
+    const std::uint64_t delay_rate = 4;  // the reader's delay is a mov16: four a cycle on WSE-2
     // Everything one route can hold: output queue 0, the reader's router buffer, input queue 0.
     const std::uint32_t room = hw::wse2_output_queue_length[0] + fabric::router_buffer_capacity + hw::wse2_input_queue_length[0];
     SUBCASE("more than the route holds: the sender waits for the reader") {
         fabric::fabric f(late_reader(3 * room, delay));
         const auto r = f.run();
         REQUIRE(r.status == run_status::halted);
-        CHECK(f.pe_cycles(0) > fabric::op_cycles(delay));
+        CHECK(f.pe_cycles(0) > fabric::op_cycles(delay, delay_rate));
         CHECK(read(f, 1, 0, 3 * room) == iota_words(3 * room));
     }
     SUBCASE("what fits is sent before the reader starts") {
         fabric::fabric f(late_reader(room, delay));
         const auto r = f.run();
         REQUIRE(r.status == run_status::halted);
-        CHECK(f.pe_cycles(0) < fabric::op_cycles(delay));
+        CHECK(f.pe_cycles(0) < fabric::op_cycles(delay, delay_rate));
         CHECK(read(f, 1, 0, room) == iota_words(room));
     }
 }
@@ -422,8 +423,8 @@ TEST_CASE("a memory access past the end of PE memory stops the run with a fault"
     CHECK(d.level == severity::error);
     CHECK(d.file == "k.w");
     CHECK(d.pos == source_position{3, 5});
-    CHECK(d.message == "PE (0,0) [k]: operation 2 accesses words 0x0..0x600f, outside PE memory (0x0..0x5fff) (cycle 3)");
-    CHECK(r.cycles == fabric::op_cycles(2));
+    CHECK(d.message == "PE (0,0) [k]: operation 2 accesses words 0x0..0x600f, outside PE memory (0x0..0x5fff) (cycle 2)");
+    CHECK(r.cycles == fabric::op_cycles(2, 4));  // two mov16s: four a cycle
     CHECK(f.memory(0)[0x5ff0] == 0);  // the faulting operation did not run
     CHECK(contains(fabric::report(r), "fault at cycle"));
 }
@@ -435,7 +436,7 @@ TEST_CASE("the cycle limit stops a long run where it is") {
     const auto r = f.run({.max_cycles = limit});
     CHECK(r.status == run_status::cycle_limit);
     CHECK(r.cycles == limit);
-    const std::uint64_t fit = (limit - fabric::op_issue_cycles) / fabric::cycles_per_element;
+    const std::uint64_t fit = (limit - fabric::op_issue_cycles) * 4;  // mov16: four a cycle on WSE-2
     CHECK(f.memory(0)[fit - 1] == 7);
     CHECK(f.memory(0)[fit] == 0);
     CHECK(contains(fabric::report(r), "stopped by the cycle limit at cycle 100\n"));

@@ -146,14 +146,15 @@ TEST_CASE("more processes than PEs: those without a band take part all the same"
 
 TEST_CASE("a color that leaves teardown beside a process border opens for the writer on the other side") {
     // A row of six cells: x = 0 sends 12 wavelets east to x = 5; the routers at x = 2, 3 and 4
-    // start color 0 in teardown ([L>R; tip]) and their PEs clear it after 20, 40 and 60 cycles.
+    // start color 0 in teardown ([L>R; tip]) and their PEs clear it after 20, 40 and 60 cycles
+    // (a mov16 of 80, 160 and 240 elements, four a cycle).
     // Each is the first cell of a band for 2 or 3 processes, so its writer is in another one.
     constexpr std::uint32_t n = 12;
     std::vector<word> data(n);
     for (std::uint32_t i = 0; i < n; ++i) data[i] = word(100 + i);
     std::vector<ir::pe_program> programs{program("send", {op(opcode::mov, data_type::i16, {n}, fabout(0), {mem(0)})}, n, {words(0, data)}),
                                          program("read", {op(opcode::mov, data_type::i16, {n}, mem(0), {fabin(0)})}, n)};
-    for (const std::uint32_t delay : {20u, 40u, 60u}) {
+    for (const std::uint32_t delay : {80u, 160u, 240u}) {
         auto p = program("open", {op(opcode::mov, data_type::i16, {delay}, mem(0), {imm(0)})}, delay, {}, {writes("t", 0)});
         ir::instruction clear;
         clear.code = ir::instr::clear_teardown;

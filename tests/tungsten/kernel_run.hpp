@@ -76,7 +76,7 @@ inline ran run_to_end(const tungsten::ast::program& prog, const std::vector<ir::
                       const tungsten::lower_options& options = {}) {
     diagnostics ds;
     auto program = tungsten::lower(prog, settings, ds, options);
-    fabric::fabric f(ir::single_pe_layout(program));
+    fabric::fabric f(ir::single_pe_layout(program, options.arch));
     auto r = f.run();
     auto m = f.memory(0);
     return {program, std::vector<word>(m.begin(), m.end()), r};

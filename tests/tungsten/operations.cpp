@@ -187,7 +187,7 @@ TEST_CASE("Microthreads: async(microthread N) names the microthread on WSE-3 and
     CHECK(r.values("b.out", 3) == std::vector<std::uint32_t>{1, 2, 3});
     CHECK(r.program("send").dsd_ops[0].microthread == 6);
     CHECK(r.program("send").dsd_ops[0].prio == ir::priority::high);
-    CHECK(first_error(kernel) == "an explicit microthread needs WSE-3 (arch=wse3): on WSE-2 an operation's microthread "
+    CHECK(first_error(kernel) == "an explicit microthread needs WSE-3 (arch=wse3): on wse2 an operation's microthread "
                                  "is one of its queues");
     CHECK(first_error("xp socket tx;\nxp a[3];\nasync(priority urgent) i in [0, 3) tx <- a[i];\n") ==
           "priority 'urgent' is not a priority: high, medium or low");

@@ -10,15 +10,15 @@ namespace {
 
 constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
 
-  wafer carbide source=K.w [lib=DIR]... [set=P=V]... [arch=wse2|wse3] [fsanitize=bounds] [listing]
+  wafer carbide source=K.w [lib=DIR]... [set=P=V]... [arch=sdr|wse2|wse3] [fsanitize=bounds] [listing]
                 [image=F.img map=F.map]
       compile a Tungsten kernel (imports are found beside it, then in lib=); print its diagnostics
       (with `listing`, its PE program); image= and map= write it as a one-PE image; fsanitize=bounds
       checks at run time each subscript the compiler cannot prove in bounds
-  wafer paint source=L.paint [lib=DIR]... [set=V=VAL]... [arch=wse2|wse3] [float16_dtype=10] image=F.img map=F.map
+  wafer paint source=L.paint [lib=DIR]... [set=V=VAL]... [arch=sdr|wse2|wse3] [float16_dtype=10] image=F.img map=F.map
               [note=F.note] [regiondump=F.json]     (wafer paint help lists every option)
       build an image and its symbol map (kernels are found as NAME.w in the lib directories);
-      arch= picks the processor (queue lengths; default wse2), float16_dtype=10 lets fabadder add hp
+      arch= picks the processor (its queues and timing; default wse2), float16_dtype=10 lets fabadder add hp
   wafer run image=F.img [out=F.img] [cycles=N] [threads=N] [wavefront=N] [stop=C] [checkpoint=F.ckpt [every=N]]
             [progress|quiet] [trace=F.json|F.log [pes=x0:x1,y0:y1] [window=a:b]] [stats|stats=F.csv]
   wafer run source=K.w|L.paint [lib=DIR]... [set=...]... [arch=...] [float16_dtype=...] [fsanitize=bounds]
@@ -50,8 +50,9 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       print an array's values, one innermost row per line
   wafer miset image=F.img map=F.map symbol=NAME (values=v,v,...|file=F) [DIM=a:b]... [out=F.img]
       load values into an image before a run
-  wafer milink image=F.img map=F.map note=F.note [out=F.img] [nofixup]
+  wafer milink image=F.img map=F.map note=F.note [out=F.img] [arch=sdr|wse2|wse3] [nofixup]
       apply the layout's link() notes (wafer paint note=F.note): run each program, store what it writes
+      (arch=, when given, must be the image's processor)
 )";
 
 }  // namespace

@@ -42,7 +42,9 @@ int show(args&);
 /// Warnings and notes to stderr, rendered with file:line:col and a caret (the lines read from the files).
 void print(std::vector<diagnostic> ds);
 
-/// Paint's options that change what a layout builds: arch=wse2|wse3, float16_dtype=N.
+/// The processor arch=NAME names (sdr, wse2, wse3); a usage error for any other name.
+hw::arch arch_named(const std::string& name);
+/// Paint's options that change what a layout builds: arch=sdr|wse2|wse3, float16_dtype=N.
 paint::build_options build_options(args& a);
 /// fsanitize=bounds.
 tungsten::lower_options kernel_options(args& a);

@@ -68,13 +68,18 @@ pe_rect pes_option(args& a) {
     return r;
 }
 
+hw::arch arch_named(const std::string& name) {
+    for (auto a = hw::arch{};; a = hw::arch(int(a) + 1)) {
+        if (hw::name_of(a) == name) return a;
+        if (a == hw::last_arch) throw usage_error("arch=" + name + ": the processors are sdr, wse2 and wse3");
+    }
+}
+
 namespace {
 
 hw::arch arch_of(args& a) {
     const auto arch = a.get("arch");
-    if (!arch || *arch == "wse2") return hw::arch::wse2;
-    if (*arch == "wse3") return hw::arch::wse3;
-    throw usage_error("arch=" + *arch + ": the processors are wse2 and wse3");
+    return arch ? arch_named(*arch) : hw::arch::wse2;
 }
 
 }  // namespace

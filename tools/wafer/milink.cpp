@@ -75,9 +75,12 @@ int milink(args& a) {
     auto map_file = a.require("map");
     auto note_file = a.require("note");
     (void)a.flag("nofixup");   // an optimisation in the original: wafer only ever sets values
-    (void)a.get("arch");       // the image knows its processor
+    const auto arch = a.get("arch");  // the image knows its processor: arch= only checks it
+    if (arch) (void)arch_named(*arch);
     a.finish();
     auto im = image::read_image(image_file);
+    if (arch && arch_named(*arch) != im.layout.arch)
+        throw usage_error("arch=" + *arch + ": " + image_file + " was built for " + std::string(hw::name_of(im.layout.arch)));
     const auto entries = image::parse_map(read_file(map_file, "map"), map_file);
     const auto notes = read_notes(note_file);
 

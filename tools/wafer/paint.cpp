@@ -17,7 +17,7 @@ constexpr const char* paint_help = R"(usage: wafer paint source=L.paint image=F.
   set=NAME=VALUE      a Paint variable (the Makefile's PAINTVARS)
   image=F.img         the image to write
   map=F.map           the symbol map to write (NAME [ DIMS ] ( ADDRESS X Y ) TYPE)
-  arch=wse2|wse3      the processor generation (default wse2)
+  arch=sdr|wse2|wse3  the processor: its queues and its timing (default wse2)
   float16_dtype=10    the format of the fabric adder's core operand (10: IEEE binary16, Tungsten hp)
   note=F.note         write the link() notes milink applies
   regiondump=F.json   write the region tree as JSON

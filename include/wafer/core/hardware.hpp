@@ -9,10 +9,14 @@
 
 namespace wafer::hw {
 
-/// The two processor generations the DSD reference distinguishes (`arch=wse2|wse3`).
-enum class arch : std::uint8_t { wse2, wse3 };
+/// The processors (`arch=sdr|wse2|wse3`): SDR, the one the Tungsten and Paint references describe,
+/// and the two generations the DSD reference distinguishes. (Their values are an image's bytes.)
+enum class arch : std::uint8_t { wse2, wse3, sdr };
+inline constexpr arch last_arch = arch::sdr;
 
-constexpr std::string_view name_of(arch a) noexcept { return a == arch::wse2 ? "wse2" : "wse3"; }
+constexpr std::string_view name_of(arch a) noexcept {
+    return a == arch::wse2 ? "wse2" : a == arch::wse3 ? "wse3" : "sdr";
+}
 
 /// PE main memory: 0x0000..0x5fff in 16-bit words (Tungsten reference, Array Attributes).
 inline constexpr std::uint32_t memory_words = 0x6000;
@@ -42,19 +46,20 @@ inline constexpr int mp_banks = 2;
 inline constexpr int mp_bank_colors = 5;
 constexpr int mp_first_color(int bank) noexcept { return 14 + mp_bank_colors * bank; }
 
-/// Input and output queues and their lengths in words (DSD reference, Fabric Queues).
+/// Input and output queues and their lengths in words (DSD reference, Fabric Queues). SDR's are
+/// WSE-2's (wafer's choice: the references do not give them).
 inline constexpr int input_queues = 8;
 inline constexpr int max_output_queues = 8;
-constexpr int output_queues(arch a) noexcept { return a == arch::wse2 ? 6 : 8; }
+constexpr int output_queues(arch a) noexcept { return a == arch::wse3 ? 8 : 6; }
 inline constexpr std::array<std::uint8_t, 8> wse2_input_queue_length{6, 6, 4, 4, 2, 2, 2, 2};
 inline constexpr std::array<std::uint8_t, 6> wse2_output_queue_length{2, 2, 6, 6, 2, 2};
 inline constexpr std::array<std::uint8_t, 8> wse3_input_queue_length{8, 8, 4, 4, 4, 4, 4, 4};
 inline constexpr std::array<std::uint8_t, 8> wse3_output_queue_length{8, 8, 8, 8, 8, 8, 8, 8};
 constexpr int input_queue_length(arch a, int q) noexcept {
-    return a == arch::wse2 ? wse2_input_queue_length[std::size_t(q)] : wse3_input_queue_length[std::size_t(q)];
+    return a == arch::wse3 ? wse3_input_queue_length[std::size_t(q)] : wse2_input_queue_length[std::size_t(q)];
 }
 constexpr int output_queue_length(arch a, int q) noexcept {
-    return a == arch::wse2 ? wse2_output_queue_length[std::size_t(q)] : wse3_output_queue_length[std::size_t(q)];
+    return a == arch::wse3 ? wse3_output_queue_length[std::size_t(q)] : wse2_output_queue_length[std::size_t(q)];
 }
 inline constexpr int max_queue_length = 8;
 
@@ -73,6 +78,68 @@ inline constexpr int fifo_alignment_words = 4;
 
 /// Router buffering: per color and input port (wafer's model).
 inline constexpr int router_buffer_wavelets = 2;
+
+// ---- Timing: one table per processor ----
+// What the interpreter charges, per processor. docs/fidelity.md gives each figure its source and
+// sets what wafer measures beside it; a number no source gives is marked as wafer's.
+
+/// DSD operations grouped as the SDK's table of SIMD widths groups the hardware's instructions
+/// (CSL language, Appendix "SIMD Mode"); a group has one width.
+enum class operation_class : std::uint8_t {
+    int16,         ///< add16 sub16 and16 or16 xor16 mov16 (and 16-bit integer negation, as a sub16)
+    shift16,       ///< sll16 slr16 sar16
+    mov32,         ///< mov32
+    fp16,          ///< faddh fsubh fmovh fnegh
+    fp16_product,  ///< fmulh fmach; ep products too (four in an sp product's time on SDR)
+    fp16_max,      ///< fmaxh (and fmin, its twin)
+    fp32,          ///< fadds fsubs fmovs fnegs; ep's other operations
+    fp32_max,      ///< fmaxs (and fmin)
+    unlisted,      ///< not in the table: fmuls, fmacs, 32-bit integer arithmetic, 16-bit products
+};
+inline constexpr int operation_classes = 9;
+
+struct timing {
+    /// Elements a DSD operation finishes a cycle, per operation_class, its memory operands placed
+    /// without a bank conflict.
+    std::array<std::uint8_t, operation_classes> width;
+    /// Whether a memory operand's stride narrows the width (stride_width), and whether two memory
+    /// sources that share a bank group halve it (bank_conflict).
+    bool stride_penalty;
+    bool bank_conflicts;
+    std::uint8_t divide_cycles;        ///< a scalar integer div or rem (wafer's)
+    std::uint8_t float_divide_cycles;  ///< a scalar sp or ep divide
+};
+
+/// WSE-2 and WSE-3: the SIMD table of the CSL Appendix; fmuls, fmacs and what is not in it run
+/// one element a cycle. An fp32 divide takes about 50 cycles (a comment in the SDK's BiCGStab
+/// example, for WSE-2; wafer gives WSE-3 the same).
+inline constexpr timing wse2_timing{{4, 1, 2, 4, 4, 1, 2, 1, 1}, true, true, 8, 50};
+inline constexpr timing wse3_timing{{8, 4, 4, 8, 8, 8, 4, 4, 1}, true, true, 8, 50};
+/// SDR: one element a cycle, but four hp or ep products in one sp product's time (Tungsten
+/// reference, Extended Precision); no stride, bank or divide figures (wafer's: none, and 8 cycles).
+inline constexpr timing sdr_timing{{1, 1, 1, 1, 4, 1, 1, 1, 1}, false, false, 8, 8};
+
+constexpr const timing& timing_of(arch a) noexcept {
+    return a == arch::wse2 ? wse2_timing : a == arch::wse3 ? wse3_timing : sdr_timing;
+}
+
+/// The most elements a cycle a memory operand can give whose successive elements are `step`
+/// 16-bit words apart (CSL Appendix, "SIMD Mode": successive 16-bit words sit in successive banks
+/// of eight). Steps 0 and 1, and those whose remainder by 8 is 2, 3, 5 or 6, any width; a
+/// remainder of 1 or 7, two; a multiple of 8, one. A remainder of 4 ("two operations per cycle,
+/// or a SIMD width of 4": the text says both) is two here, as two banks serve it. The rule reads
+/// words, the banks' unit, so a 32-bit operand's step is twice its stride in elements.
+constexpr unsigned stride_width(std::int64_t step) noexcept {
+    if (step == 0 || step == 1) return 8;
+    const std::int64_t r = ((step % 8) + 8) % 8;
+    return r == 0 ? 1 : r == 1 || r == 7 || r == 4 ? 2 : 8;
+}
+
+/// Whether two memory sources starting at words `a` and `b` read from the same banks: the best
+/// placement has them four words apart (`src0_addr % 8 == (src1_addr + 4) % 8`, CSL Appendix), one
+/// in each half of the eight banks. The Appendix says only that a conflict loses the full width;
+/// wafer halves it, as the two reads take turns.
+constexpr bool bank_conflict(std::int64_t a, std::int64_t b) noexcept { return ((a - b) & 7) != 4; }
 
 /// The five router ports. Row 0 is the northern edge, so `up` (+y) is the router's south port and
 /// `down` (-y) its north port (Paint guide, Reading Paint).

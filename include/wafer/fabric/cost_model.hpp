@@ -1,9 +1,10 @@
 #pragma once
-// wafer's cycle model: what the interpreter charges. docs/machine.md describes the whole machine
-// model; this header holds its numbers.
-//
-// This is the project's own, deliberately simple model for comparing kernels and layouts.
-// It is NOT a claim about the timing of real wafer-scale hardware.
+// wafer's cycle model: what the interpreter charges. The processors' figures are hw::timing's
+// (core/hardware.hpp, one table per processor, each figure's source in docs/fidelity.md); this
+// header holds how an operation reads them, and the interpreter's own choices (how long a thread
+// keeps the datapath, how a step ends), which no hardware figure governs.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include "wafer/core/hardware.hpp"
@@ -13,9 +14,7 @@ namespace wafer::fabric {
 
 inline constexpr std::uint64_t hop_cycles = 1;             ///< a wavelet moves one router per cycle
 inline constexpr std::uint64_t op_issue_cycles = 1;        ///< a DSD operation, once when it issues
-inline constexpr std::uint64_t cycles_per_element = 1;     ///< the base rate: one element per cycle
 inline constexpr std::uint64_t instruction_cycles = 1;     ///< a scalar instruction (halt and done take none)
-inline constexpr std::uint64_t divide_cycles = 8;          ///< scalar div and rem
 inline constexpr std::uint64_t task_switch_cycles = 2;     ///< starting the next task
 /// A PE has one datapath: when several of its threads can run, the one it picks keeps it for at
 /// most this many cycles before the PE picks again.
@@ -28,29 +27,58 @@ inline constexpr std::uint64_t scalar_burst_cycles = 4096;
 inline constexpr int free_picks = 64;
 inline constexpr std::size_t router_buffer_capacity = hw::router_buffer_wavelets;
 
-/// Elements a DSD operation finishes per cycle: one, but four hp or ep products per sp product
-/// (Tungsten reference, Extended Precision) and two or four 16-bit values per wavelet in SIMD modes.
-constexpr std::uint64_t elements_per_cycle(const ir::dsd_op& op) noexcept {
-    std::uint64_t rate = 1;
-    const bool narrow = op.type == ir::data_type::f16 || op.type == ir::data_type::ep;
-    if (narrow && (op.op == ir::opcode::mul || op.op == ir::opcode::mac)) rate = 4;
+/// The hardware's group of operation `op` on elements of type `t` (hw::operation_class).
+constexpr hw::operation_class class_of(ir::opcode op, ir::data_type t) noexcept {
+    using C = hw::operation_class;
+    const bool half = t == ir::data_type::f16, single = t == ir::data_type::f32 || t == ir::data_type::ep;
+    const bool short_int = t == ir::data_type::i16 || t == ir::data_type::u16;
+    switch (op) {
+    case ir::opcode::mul:
+    case ir::opcode::mac: return half || t == ir::data_type::ep ? C::fp16_product : C::unlisted;
+    case ir::opcode::min:
+    case ir::opcode::max: return half ? C::fp16_max : single ? C::fp32_max : C::unlisted;
+    case ir::opcode::shl:
+    case ir::opcode::shr:
+    case ir::opcode::sar: return short_int ? C::shift16 : C::unlisted;
+    case ir::opcode::mov:
+        if (!half && !single && !short_int) return C::mov32;
+        [[fallthrough]];
+    default: return half ? C::fp16 : single ? C::fp32 : short_int ? C::int16 : C::unlisted;
+    }
+}
+
+/// Values a fabric operand moves a cycle: a wavelet's, one, or two in SIMD-32; SIMD-64 takes two
+/// wavelets at once (DSD reference, SIMD Mode).
+constexpr unsigned fabric_values(ir::simd_mode m) noexcept {
+    return m == ir::simd_mode::none ? 1 : m == ir::simd_mode::simd32 ? 2 : 4;
+}
+
+/// Elements operation `op` finishes a cycle on processor `a`: its group's width, narrowed by each
+/// fabric operand's values a cycle and, where the processor has stride penalties, by each memory
+/// operand's stride. `inner_step[k]`: memory slot k's step between successive elements, in words.
+constexpr std::uint64_t elements_per_cycle(const ir::dsd_op& op, const std::array<std::int64_t, 4>& inner_step,
+                                           hw::arch a) noexcept {
+    const hw::timing& t = hw::timing_of(a);
+    unsigned rate = t.width[std::size_t(class_of(op.op, op.type))];
     for (int k = 0; k < 1 + ir::sources_of(op.op); ++k) {
         const auto& o = ir::operand(op, k);
-        if (o.simd == ir::simd_mode::simd32 && rate < 2) rate = 2;
-        if ((o.simd == ir::simd_mode::simd64 || o.simd == ir::simd_mode::simd32_or_64) && rate < 4) rate = 4;
+        if (ir::is_fabric(o.k)) rate = std::min(rate, fabric_values(o.simd));
+        if (o.k == ir::dsd::kind::mem && t.stride_penalty)
+            rate = std::min(rate, hw::stride_width(inner_step[std::size_t(k)]));
     }
     return rate;
 }
 
-/// Cycles for elements [done, done + n) at `rate` per cycle: a fraction of a cycle is charged once.
-constexpr std::uint64_t element_cycles(std::uint64_t done, std::uint64_t n, std::uint64_t rate) noexcept {
+/// Cycles a burst of n elements at `rate` a cycle takes: whole cycles, as a burst ends where the
+/// operation waits (its queues, a FIFO) or gives way, and a cycle it started is spent.
+constexpr std::uint64_t element_cycles(std::uint64_t n, std::uint64_t rate) noexcept {
     if (rate == 1) return n;  // the common case, without a division on every burst
-    return (done + n + rate - 1) / rate - (done + rate - 1) / rate;
+    return (n + rate - 1) / rate;
 }
 
-/// The cycles a memory-only operation of `elements` elements at the base rate costs, issue included.
-constexpr std::uint64_t op_cycles(std::uint64_t elements) noexcept {
-    return op_issue_cycles + elements * cycles_per_element;
+/// The cycles a memory-only operation of `elements` elements at `rate` a cycle costs, issue included.
+constexpr std::uint64_t op_cycles(std::uint64_t elements, std::uint64_t rate) noexcept {
+    return op_issue_cycles + element_cycles(elements, rate);
 }
 
 static_assert(op_issue_cycles >= 1 && instruction_cycles >= 1 && hop_cycles == 1);

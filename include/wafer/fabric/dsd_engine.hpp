@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -69,6 +70,10 @@ struct prepared_op {
     /// A stream from one input queue (this source) to one output queue at one element a cycle: its
     /// PE may ride its router (router.hpp), which moves an element a cycle. -1: it does not ride.
     std::int8_t riding_source = -1;
+    std::uint8_t rate = 1;  ///< elements a cycle (elements_per_cycle), its sources placed without a bank conflict
+    /// The two memory sources that step together at a rate above one, on a processor with bank
+    /// conflicts: the rate halves unless their bases are placed apart (hw::bank_conflict). -1: none.
+    std::int8_t bank_first = -1, bank_second = -1;
     execute_fn execute = nullptr;
 };
 
@@ -259,16 +264,17 @@ inline prepared_op::form form_of(const ir::dsd_op& op, const prepared_op& p) {
 /// The source a stream from one input queue to one output queue at one element a cycle reads its
 /// queue in (prepared_op::riding_source), or -1.
 inline std::int8_t riding_source(const ir::dsd_op& op, const prepared_op& p) {
-    if (p.shape != prepared_op::form::stream || op.dst.k != ir::dsd::kind::fabout || std::popcount(p.fabric_slots) != 2 ||
-        elements_per_cycle(op) != 1)
+    if (p.shape != prepared_op::form::stream || op.dst.k != ir::dsd::kind::fabout || std::popcount(p.fabric_slots) != 2)
         return -1;
+    assert(p.rate == 1);  // a fabric operand without options moves one wavelet a cycle (fabric_values)
     return std::int8_t(std::countr_zero(unsigned(p.fabric_slots) & ~1u) - 1);
 }
 
 /// Prepares an operation that the layout check accepted (rank <= 4, kinds fit their slots, a
 /// kernel exists, bounded element count). An operation whose length or strides come from
-/// registers is prepared again, from a copy with those values, each time it issues.
-inline prepared_op prepare(const ir::dsd_op& op) {
+/// registers is prepared again, from a copy with those values, each time it issues. `a`: the
+/// processor, whose timing gives its rate.
+inline prepared_op prepare(const ir::dsd_op& op, hw::arch a) {
     prepared_op p;
     p.execute = detail::kernel_for(op.type, op.op);
     const int used = 1 + ir::sources_of(op.op);
@@ -328,6 +334,18 @@ inline prepared_op prepare(const ir::dsd_op& op) {
         position *= kept[std::size_t(j)].extent;
     }
     p.flat = kept_count <= 1;
+    std::array<std::int64_t, detail::operand_slots> inner_step{};
+    for (int k = 0; k < used; ++k) inner_step[std::size_t(k)] = p.stride[k][ir::max_rank - 1];
+    p.rate = std::uint8_t(elements_per_cycle(op, inner_step, a));
+    if (hw::timing_of(a).bank_conflicts && p.rate > 1) {
+        int stepping = 0;
+        for (int k = 1; k < used; ++k) {
+            if (!(p.memory_slots & (1u << k)) || inner_step[std::size_t(k)] == 0) continue;
+            (stepping++ == 0 ? p.bank_first : p.bank_second) = std::int8_t(k);
+        }
+        if (stepping > 2) p.rate = std::uint8_t(p.rate / 2), p.bank_first = p.bank_second = -1;  // no placement serves three
+        if (stepping < 2) p.bank_first = p.bank_second = -1;
+    }
     p.shape = form_of(op, p);
     p.riding_source = riding_source(op, p);
 

@@ -200,6 +200,14 @@ private:
     const prepared_op& walk_of(const issued_op& o) const {
         return o.walk == none ? pp_->ops[o.op] : m_.walks[o.walk];
     }
+    /// Elements a cycle of operation `o`: its walk's rate, halved when its two stepping memory
+    /// sources start in the same banks (prepared_op::bank_first).
+    std::uint64_t rate_of(const issued_op& o) const {
+        const prepared_op& w = walk_of(o);
+        if (w.bank_first < 0 || !hw::bank_conflict(o.base[std::size_t(w.bank_first)], o.base[std::size_t(w.bank_second)]))
+            return w.rate;
+        return w.rate / 2u;
+    }
     std::uint32_t value(const ir::value& v) const { return v.k == ir::value::kind::reg ? regs_[v.v] : v.v; }
 
     void fail(fault f) {
@@ -487,7 +495,10 @@ private:
             default: {
                 detail::scalar_fault problem = detail::scalar_fault::none;
                 regs_[ins.dst] = detail::scalar(ins.code, ins.type, value(ins.src[0]), value(ins.src[1]), problem);
-                if (ins.code == I::div || ins.code == I::rem) cost += divide_cycles - instruction_cycles;
+                if (ins.code == I::div || ins.code == I::rem) {
+                    const hw::timing& t = hw::timing_of(m_.arch);
+                    cost += (ir::is_float(ins.type) ? t.float_divide_cycles : t.divide_cycles) - instruction_cycles;
+                }
                 if (problem != detail::scalar_fault::none) return fail_at(fault::kind::divide_by_zero, at), cost;
             }
             }
@@ -569,7 +580,7 @@ private:
                 auto& d = ir::operand(copy, s);
                 if (d.stride_reg != ir::no_reg) d.stride[0] = std::int32_t(regs_[d.stride_reg]);
             }
-            m_.walks[o.walk] = prepare(copy);
+            m_.walks[o.walk] = prepare(copy, m_.arch);
         }
         const prepared_op& w = walk_of(o);
         o.elements = w.elements;
@@ -637,9 +648,9 @@ private:
 
     /// Of n elements of operation `o`, those whose cycles end by the horizon (cycles_to_horizon).
     std::uint64_t within_horizon(const issued_op& o, std::uint64_t n) const {
-        const std::uint64_t rate = pp_->rates[o.op];
+        const std::uint64_t rate = rate_of(o);
         const std::uint64_t allowed = cycles_to_horizon();
-        return element_cycles(o.done, n, rate) > allowed ? std::min(n, allowed * rate) : n;
+        return element_cycles(n, rate) > allowed ? std::min(n, allowed * rate) : n;
     }
 
     /// What the next burst of thread t's operation can do, into `pl`.
@@ -653,7 +664,7 @@ private:
             return;
         }
         std::uint64_t n = remaining;
-        const std::uint64_t rate = pp_->rates[o.op];
+        const std::uint64_t rate = rate_of(o);
         if (shared(t)) n = std::min(n, thread_quantum * rate);
         const prepared_op& w = walk_of(o);
         if (w.streams) n = std::min<std::uint64_t>(n, chunk_elements);
@@ -711,7 +722,7 @@ private:
             const std::uint64_t n = m_.fifos[p_->fifos + std::uint32_t(source)].count;
             for (std::uint64_t e = 0; e < n; ++e) fifo_pop(source);
             o.done += n;
-            const std::uint64_t cost = element_cycles(0, n, pp_->rates[o.op]);
+            const std::uint64_t cost = element_cycles(n, rate_of(o));
             finish(t, now_ + cost, false);
             return cost;
         }
@@ -756,7 +767,7 @@ private:
         if (op.dst.k == ir::dsd::kind::fabout) stage_out<Plain>(op, o, n, last);
         else if (!Plain && op.dst.k == ir::dsd::kind::fifo)
             for (std::uint64_t e = 0; e < n; ++e) fifo_push(op, out_[e]);
-        const std::uint64_t cost = element_cycles(o.done, n, pp_->rates[o.op]);
+        const std::uint64_t cost = element_cycles(n, rate_of(o));
         o.done += n;
         if (last) finish(t, now_ + cost, true);
         return cost;

@@ -20,7 +20,6 @@ struct prepared_program {
     std::vector<ir::instruction> code;       ///< every block, in order; jump/branch/call targets are indices here
     std::vector<std::uint32_t> block_start;  ///< block -> its first instruction
     std::vector<prepared_op> ops;            ///< per ir::pe_program::dsd_ops
-    std::vector<std::uint64_t> rates;        ///< per operation: elements per cycle
     std::vector<bool> dynamic_walk;          ///< per operation: its length or a stride comes from a register
     std::vector<std::uint8_t> task_order;    ///< task indices by ascending ID: the order tasks are picked in
     std::array<std::int8_t, hw::task_ids> control_task{};  ///< control task index by ID, -1: none
@@ -61,7 +60,7 @@ inline bool can_not_fault(const ir::instruction& i) {
     }
 }
 
-inline prepared_program prepare(const ir::pe_program& p) {
+inline prepared_program prepare(const ir::pe_program& p, hw::arch a) {
     prepared_program out;
     out.control_task.fill(-1);
     for (const auto& b : p.blocks) {
@@ -78,9 +77,8 @@ inline prepared_program prepare(const ir::pe_program& p) {
     }
     out.memory_words = p.memory_words;
     for (const auto& op : p.dsd_ops) {
-        out.ops.push_back(prepare(op));
+        out.ops.push_back(prepare(op, a));
         out.ops.back().static_reach = true;  // until an operand says otherwise
-        out.rates.push_back(elements_per_cycle(op));
         bool dynamic = op.length_reg != ir::no_reg;
         for (int k = 0; k < 1 + ir::sources_of(op.op); ++k) {
             const auto& o = ir::operand(op, k);

@@ -15,7 +15,7 @@ constexpr std::size_t enum_count(severity) { return 3; }
 
 namespace wafer::hw {
 constexpr std::size_t enum_count(port) { return ports; }
-constexpr std::size_t enum_count(arch) { return 2; }
+constexpr std::size_t enum_count(arch) { return std::size_t(hw::last_arch) + 1; }
 }  // namespace wafer::hw
 
 namespace wafer::ir {

@@ -28,7 +28,7 @@ constexpr void sort_by_name(std::vector<ir::param_value>& params) {
 
 /// Paint's command-line options that change what it builds.
 struct build_options {
-    hw::arch arch = hw::arch::wse2;   ///< arch=wse2|wse3
+    hw::arch arch = hw::arch::wse2;   ///< arch=sdr|wse2|wse3
     std::int32_t float16_dtype = -1;  ///< float16_dtype=N: the fabric adder's core operand format (10: IEEE binary16)
     bool route = true;                ///< route transports (noroute turns it off)
     /// fabric=WxH: the fabric the layout must fit (0: the layout's own extent). Paint has no notion

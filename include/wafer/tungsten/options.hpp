@@ -5,7 +5,7 @@
 namespace wafer::tungsten {
 
 struct lower_options {
-    /// arch=wse2|wse3: the processor, which decides the output queues and whether an async
+    /// arch=sdr|wse2|wse3: the processor, which decides the output queues and whether an async
     /// operation may name its microthread.
     hw::arch arch = hw::arch::wse2;
     /// fsanitize=bounds: a run-time check for every subscript the compiler cannot prove inside its

@@ -94,7 +94,7 @@ public:
     void build() {
         m_.layout = &l_;
         m_.arch = l_.arch;
-        for (const auto& p : l_.programs) m_.programs.push_back(prepare(p));
+        for (const auto& p : l_.programs) m_.programs.push_back(prepare(p, l_.arch));
         const std::size_t cells = std::size_t(l_.width) * std::size_t(l_.height);
         reserve_huge(m_.grid, cells);
         m_.grid.assign(cells, -1);

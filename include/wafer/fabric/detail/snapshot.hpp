@@ -100,7 +100,7 @@ inline bool issued_fits(const machine& m, const run_state& s, const pe_state& a,
         copy.extent[0] = walk.extent[0];
         for (int k = 0; k < 1 + ir::sources_of(copy.op); ++k) ir::operand(copy, k).stride[0] = ir::operand(walk, k).stride[0];
         if (!(copy == walk)) return false;
-        dynamic = prepare(walk);
+        dynamic = prepare(walk, m.arch);
     } else if (o.walk != none) {
         return false;
     }
@@ -220,7 +220,7 @@ inline void derive(machine& m) {
     // Of the walks, those of the operations in flight (issued_fits checked them): a slot is read
     // only after an issue prepared it.
     each_in_flight(m, [&](const issued_op& o) {
-        if (o.walk != none) m.walks[o.walk] = prepare(*walk_op(m, o));
+        if (o.walk != none) m.walks[o.walk] = prepare(*walk_op(m, o), m.arch);
     });
     for (std::uint32_t c = 0; c < m.colors.size(); ++c) m.switch_to(c, m.colors[c].current);
 }

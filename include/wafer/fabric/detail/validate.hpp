@@ -41,7 +41,7 @@ public:
                               " PEs; wafer simulates at most " + std::to_string(max_fabric_cells) +
                               " (a 750 x 994 wafer has 745500)");
         ds_.check();
-        if (unsigned(l_.arch) > unsigned(hw::arch::wse3)) error("", {}, "unknown processor generation");
+        if (unsigned(l_.arch) > unsigned(hw::last_arch)) error("", {}, "unknown processor generation");
         for (std::size_t i = 0; i < l_.programs.size(); ++i) program(i);
         {
             // One byte per cell: which PEs and routers are placed (a set would cost more than the layout).
@@ -274,7 +274,8 @@ private:
         if (op.length_reg != ir::no_reg && op.rank != 1) bad("a length from a register needs a one-dimensional operation");
         if (op.async && fabric == 0) bad("an asynchronous operation needs a fabric operand (fabin or fabout)");
         if (op.microthread >= 0) {
-            if (l_.arch == hw::arch::wse2) bad("an explicit microthread ID needs arch=wse3; on WSE-2 the queues choose it");
+            if (l_.arch != hw::arch::wse3)
+                bad("an explicit microthread ID needs arch=wse3; on " + std::string(hw::name_of(l_.arch)) + " the queues choose it");
             else if (op.microthread >= hw::microthreads) bad("microthread IDs are 0.." + std::to_string(hw::microthreads - 1));
         }
         auto action = [&](const ir::task_action& a, const char* field, bool on_control) {

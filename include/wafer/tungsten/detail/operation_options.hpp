@@ -171,9 +171,9 @@ private:
 
     void microthread(ir::dsd_op& op, const ast::operation_option& o) {
         async_only(o);
-        if (cx_.options.arch == hw::arch::wse2)
-            cx_.report.fail(o.pos, "an explicit microthread needs WSE-3 (arch=wse3): on WSE-2 an operation's "
-                                   "microthread is one of its queues");
+        if (cx_.options.arch != hw::arch::wse3)
+            cx_.report.fail(o.pos, "an explicit microthread needs WSE-3 (arch=wse3): on " + std::string(hw::name_of(cx_.options.arch)) +
+                                       " an operation's microthread is one of its queues");
         const auto value = value_of(o);
         const auto id = value ? cx_.eval.integer_of(*value) : std::nullopt;
         if (!id || *id < 0 || *id >= hw::microthreads)
