@@ -138,6 +138,51 @@ TEST_CASE("shifts: >> is logical, x>> arithmetic, << fills with zeros; in the le
     CHECK(r.value("wide") == std::int32_t(std::uint32_t(-16) >> 2));
 }
 
+TEST_CASE("bitwise operators and shifts over arrays lower to one DSD operation each, with scalar code's values") {
+    // The vector engine runs and16 or16 xor16 sll16 slr16 sar16: each statement is one operation
+    // (a deeper value, operations through temporaries), and each element is what scalar code gives.
+    const std::string text = "xp a[8] = {1, -2, 3, 0x7fff, -32768, 255, 12, -1};\n"
+                             "xp b[8] = {3, 5, -7, 1, 2, 15, 16, 4};\n"
+                             "xp c[8]; xp d[8]; xp e[8]; xp f[8]; xp g[8]; xp h[8]; xp m[8];\n"
+                             "i in [0, 8) c[i] = a[i] & b[i];\n"
+                             "i in [0, 8) d[i] = a[i] | b[i];\n"
+                             "i in [0, 8) e[i] = a[i] ^ b[i];\n"
+                             "i in [0, 8) f[i] = a[i] << 3;\n"
+                             "i in [0, 8) g[i] = a[i] >> b[i];\n"
+                             "i in [0, 8) h[i] = a[i] x>> 2;\n"
+                             "i in [0, 8) m[i] = (a[i] & 0xff) + (b[i] << 1) * 3;\n";
+    auto r = run(text);
+    using ir::opcode;
+    std::vector<opcode> ops;
+    for (const auto& o : r.program.dsd_ops) ops.push_back(o.op);
+    CHECK(ops == std::vector<opcode>{opcode::bit_and, opcode::bit_or, opcode::bit_xor, opcode::shl, opcode::shr, opcode::sar,
+                                     opcode::shl, opcode::bit_and, opcode::mac});
+    const std::vector<std::int16_t> a{1, -2, 3, 0x7fff, -32768, 255, 12, -1}, b{3, 5, -7, 1, 2, 15, 16, 4};
+    auto logical = [](std::int16_t v, int n) { return n < 0 || n >= 16 ? 0 : std::int16_t(std::uint16_t(v) >> n); };
+    for (std::size_t i = 0; i < 8; ++i) {
+        INFO(i);
+        CHECK(r.ints("c")[i] == (a[i] & b[i]));
+        CHECK(r.ints("d")[i] == (a[i] | b[i]));
+        CHECK(r.ints("e")[i] == (a[i] ^ b[i]));
+        CHECK(r.ints("f")[i] == std::int16_t(std::uint16_t(a[i]) << 3));
+        CHECK(r.ints("g")[i] == logical(a[i], b[i]));
+        CHECK(r.ints("h")[i] == a[i] >> 2);
+        CHECK(r.ints("m")[i] == std::int16_t((a[i] & 0xff) + std::int16_t(std::uint16_t(b[i]) << 1) * 3));
+    }
+}
+
+TEST_CASE("an and of 1024-element arrays runs at and16's rate: four a cycle on WSE-2, two with both sources in the same banks") {
+    for (const bool pad : {false, true}) {
+        INFO("pad " << pad);
+        auto r = run(std::string("xp a[1024]; ") + (pad ? "xp gap[4]; " : "") + "xp b[1024]; xp c[1024];\n" +
+                     "i in [0, 1024) c[i] = a[i] & b[i];\n");
+        REQUIRE(r.program.dsd_ops.size() == 1);
+        const bool same_banks = ((r.symbol("a").base - r.symbol("b").base) & 7) != 4;
+        CHECK(same_banks == !pad);
+        CHECK(r.result.cycles == 1 + 1024 / (same_banks ? 2 : 4));
+    }
+}
+
 TEST_CASE("division and remainder truncate toward zero; bitwise operators; ? :") {
     auto r = run("xp d = 17, e = -17;\n"
                  "xp q = d / 5, m = d % 5, nq = e / 5, nm = e % 5;\n"

@@ -1,8 +1,8 @@
 #pragma once
 // Whether a statement has the shape of DSD operations, so that it lowers to them (assignment.hpp)
-// rather than to scalar code (scalar.hpp): constant loop bounds, a value made of +, - and * over
-// leaves, every variable and socket of the target's data type, affine subscripts, no iterator of
-// a scalar loop. The test reports nothing: a statement that fails it is lowered as scalar code,
+// rather than to scalar code (scalar.hpp): constant loop bounds, a value made of the operators the
+// PE's vector engine runs over leaves (+, -, *, and on integers &, |, ^, <<, >>, x>>), every
+// variable and socket of the target's data type, affine subscripts, no iterator of a scalar loop. The test reports nothing: a statement that fails it is lowered as scalar code,
 // which reports whatever is wrong with it.
 #include <variant>
 
@@ -10,6 +10,7 @@
 #include "wafer/tungsten/detail/access.hpp"
 #include "wafer/tungsten/detail/context.hpp"
 #include "wafer/tungsten/detail/convert.hpp"
+#include "wafer/tungsten/detail/expression.hpp"
 #include "wafer/tungsten/detail/operand.hpp"
 #include "wafer/tungsten/detail/scope.hpp"
 
@@ -104,8 +105,7 @@ private:
             case kind::negate: return leaves(e.operands[0], type, floating);
             case kind::binary:
                 if (auto c = cx_.eval.constant_of(e)) return floating || !c->is_real;
-                if (e.op != ast::binary_op::add && e.op != ast::binary_op::sub && e.op != ast::binary_op::mul)
-                    return false;
+                if (!operation_of(e.op) || (floating && ir::integer_only(*operation_of(e.op)))) return false;
                 return leaves(e.operands[0], type, floating) && leaves(e.operands[1], type, floating);
             default: return false;
         }

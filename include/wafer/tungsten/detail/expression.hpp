@@ -1,11 +1,12 @@
 #pragma once
 // Lowers `dst = value` for one statement. A value with the shape of a DSD operation is ONE
-// operation: x (mov), -x (neg), x+y, x-y, x*y (add, sub, mul), x*y+z and z+x*y (mac), where each of
-// x, y, z is a leaf (see operand_lowering). A deeper value first computes its inner parts into
+// operation: x (mov), -x (neg), x op y for each operator the vector engine runs (operation_of),
+// x*y+z and z+x*y (mac), where each of x, y, z is a leaf (see operand_lowering). A deeper value first computes its inner parts into
 // temporaries: dense row-major vectors over the loop extents. Every leaf, so every socket read, is
 // an operand of exactly one operation, and the operations run in the order they are emitted.
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <vector>
 
 #include "wafer/ir/pe_program.hpp"
@@ -14,6 +15,23 @@
 #include "wafer/tungsten/detail/operand.hpp"
 
 namespace wafer::tungsten::detail {
+
+/// The DSD operation binary operator `op` is, if the vector engine runs it: +, -, *, and on
+/// integers &, |, ^, <<, >> (logical) and x>> (arithmetic).
+constexpr std::optional<ir::opcode> operation_of(ast::binary_op op) noexcept {
+    switch (op) {
+    case ast::binary_op::add: return ir::opcode::add;
+    case ast::binary_op::sub: return ir::opcode::sub;
+    case ast::binary_op::mul: return ir::opcode::mul;
+    case ast::binary_op::bit_and: return ir::opcode::bit_and;
+    case ast::binary_op::bit_or: return ir::opcode::bit_or;
+    case ast::binary_op::bit_xor: return ir::opcode::bit_xor;
+    case ast::binary_op::shl: return ir::opcode::shl;
+    case ast::binary_op::shr: return ir::opcode::shr;
+    case ast::binary_op::sar: return ir::opcode::sar;
+    default: return std::nullopt;
+    }
+}
 
 class expression_lowering {
 public:
@@ -48,7 +66,7 @@ private:
         }
         auto s0 = value_of(lhs);
         auto s1 = value_of(rhs);
-        emit(e.op == ast::binary_op::add ? ir::opcode::add : e.op == ast::binary_op::sub ? ir::opcode::sub : ir::opcode::mul, dst, {s0, s1});
+        emit(*operation_of(e.op), dst, {s0, s1});  // dsd_shape admitted only these
     }
 
     WAFER_CONSTEXPR bool is_product(const ast::expr& e) const {
