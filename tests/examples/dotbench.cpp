@@ -185,7 +185,7 @@ TEST_CASE("dotbench: cycles per element are what the cost model says") {
 
         // Each feeder sends one wavelet a cycle, all N of them.
         for (const std::string v : {"_fab_feed", "_async_feed"}) {
-            CHECK(delta(type + v, busy) == elements * fabric::hop_cycles);
+            CHECK(delta(type + v, busy) == elements * wafer::hw::hop_cycles);
             CHECK(stats_of(b2, type + v).out == std::uint64_t(n2));
         }
 
@@ -193,7 +193,7 @@ TEST_CASE("dotbench: cycles per element are what the cost model says") {
         // cycle an element, as fast as the link brings them (hop_cycles): busy, never blocked.
         for (const std::string v : {"_fab", "_async"}) {
             INFO(v);
-            CHECK(delta(type + v, busy) == elements * fabric::hop_cycles);
+            CHECK(delta(type + v, busy) == elements * wafer::hw::hop_cycles);
             CHECK(delta(type + v, blocked) == 0);
             CHECK(stats_of(b2, type + v).in == std::uint64_t(n2));
         }
@@ -204,7 +204,7 @@ TEST_CASE("dotbench: cycles per element are what the cost model says") {
         for (const bench* b : {&b1, &b2}) {
             const auto& sync = stats_of(*b, type + "_fab");
             const auto& async = stats_of(*b, type + "_async");
-            CHECK(sync.busy == async.busy + fabric::instruction_cycles);
+            CHECK(sync.busy == async.busy + wafer::hw::wse2_timing.instruction_cycles);
             CHECK(sync.blocked == async.blocked);
         }
     }

@@ -110,7 +110,7 @@ TEST_CASE("every DSD operation runs at its processor's published rate: SIMD widt
                             INFO(hw::name_of(a) << ' ' << o << " type " << ty << " n " << n << " stride " << stride
                                                 << (same_banks ? " same banks" : ""));
                             REQUIRE(r.status == fabric::run_status::halted);
-                            CHECK(r.cycles == fabric::op_issue_cycles + (n + width - 1) / width);
+                            CHECK(r.cycles == hw::timing_of(a).issue_cycles + (n + width - 1) / width);
                             ++runs;
                         }
             }
@@ -141,6 +141,6 @@ TEST_CASE("an image records its processor, and a run of it takes that processor'
         const auto back = image::from_bytes(image::to_bytes(im), "k.img");
         CHECK(back.layout.arch == a);
         fabric::fabric f(back.layout);
-        CHECK(f.run().cycles == fabric::op_issue_cycles + 16 / rate);
+        CHECK(f.run().cycles == hw::timing_of(a).issue_cycles + 16 / rate);
     }
 }

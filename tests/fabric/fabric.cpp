@@ -132,8 +132,8 @@ TEST_CASE("the pipeline's cycles grow with the number of wavelets, at one per cy
     }
     // A stream cannot beat a wavelet a cycle on its links, and a steady pipeline does not fall far behind it.
     const std::uint64_t extra = 256 - 64;
-    CHECK(cycles[3] - cycles[2] >= extra * fabric::hop_cycles);
-    CHECK(cycles[3] - cycles[2] <= 2 * extra * fabric::hop_cycles);
+    CHECK(cycles[3] - cycles[2] >= extra * hw::hop_cycles);
+    CHECK(cycles[3] - cycles[2] <= 2 * extra * hw::hop_cycles);
 }
 
 TEST_CASE("runs are deterministic and a fabric can run again") {
@@ -436,7 +436,7 @@ TEST_CASE("the cycle limit stops a long run where it is") {
     const auto r = f.run({.max_cycles = limit});
     CHECK(r.status == run_status::cycle_limit);
     CHECK(r.cycles == limit);
-    const std::uint64_t fit = (limit - fabric::op_issue_cycles) * 4;  // mov16: four a cycle on WSE-2
+    const std::uint64_t fit = (limit - hw::wse2_timing.issue_cycles) * 4;  // mov16: four a cycle on WSE-2
     CHECK(f.memory(0)[fit - 1] == 7);
     CHECK(f.memory(0)[fit] == 0);
     CHECK(contains(fabric::report(r), "stopped by the cycle limit at cycle 100\n"));

@@ -106,22 +106,34 @@ struct timing {
     /// sources that share a bank group halve it (bank_conflict).
     bool stride_penalty;
     bool bank_conflicts;
+    std::uint8_t issue_cycles;         ///< a DSD operation, once as it issues (wafer's)
+    std::uint8_t instruction_cycles;   ///< a scalar instruction; halt and done take none (wafer's)
     std::uint8_t divide_cycles;        ///< a scalar integer div or rem (wafer's)
     std::uint8_t float_divide_cycles;  ///< a scalar sp or ep divide
+    std::uint8_t task_switch_cycles;   ///< starting the next task (wafer's)
 };
 
 /// WSE-2 and WSE-3: the SIMD table of the CSL Appendix; fmuls, fmacs and what is not in it run
 /// one element a cycle. An fp32 divide takes about 50 cycles (a comment in the SDK's BiCGStab
 /// example, for WSE-2; wafer gives WSE-3 the same).
-inline constexpr timing wse2_timing{{4, 1, 2, 4, 4, 1, 2, 1, 1}, true, true, 8, 50};
-inline constexpr timing wse3_timing{{8, 4, 4, 8, 8, 8, 4, 4, 1}, true, true, 8, 50};
+inline constexpr timing wse2_timing{{4, 1, 2, 4, 4, 1, 2, 1, 1}, true, true, 1, 1, 8, 50, 2};
+inline constexpr timing wse3_timing{{8, 4, 4, 8, 8, 8, 4, 4, 1}, true, true, 1, 1, 8, 50, 2};
 /// SDR: one element a cycle, but four hp or ep products in one sp product's time (Tungsten
 /// reference, Extended Precision); no stride, bank or divide figures (wafer's: none, and 8 cycles).
-inline constexpr timing sdr_timing{{1, 1, 1, 1, 4, 1, 1, 1, 1}, false, false, 8, 8};
+inline constexpr timing sdr_timing{{1, 1, 1, 1, 4, 1, 1, 1, 1}, false, false, 1, 1, 8, 8, 2};
 
 constexpr const timing& timing_of(arch a) noexcept {
     return a == arch::wse2 ? wse2_timing : a == arch::wse3 ? wse3_timing : sdr_timing;
 }
+
+/// A wavelet reaches the neighbouring router in one cycle on every processor (SDK, "A Conceptual
+/// View"); the interpreter's cycle is built on it.
+inline constexpr int hop_cycles = 1;
+
+// Every step of a PE takes a cycle or more: the interpreter counts on it.
+static_assert(wse2_timing.issue_cycles >= 1 && wse2_timing.instruction_cycles >= 1);
+static_assert(wse3_timing.issue_cycles >= 1 && wse3_timing.instruction_cycles >= 1);
+static_assert(sdr_timing.issue_cycles >= 1 && sdr_timing.instruction_cycles >= 1);
 
 /// The most elements a cycle a memory operand can give whose successive elements are `step`
 /// 16-bit words apart (CSL Appendix, "SIMD Mode": successive 16-bit words sit in successive banks

@@ -12,10 +12,6 @@
 
 namespace wafer::fabric {
 
-inline constexpr std::uint64_t hop_cycles = 1;             ///< a wavelet moves one router per cycle
-inline constexpr std::uint64_t op_issue_cycles = 1;        ///< a DSD operation, once when it issues
-inline constexpr std::uint64_t instruction_cycles = 1;     ///< a scalar instruction (halt and done take none)
-inline constexpr std::uint64_t task_switch_cycles = 2;     ///< starting the next task
 /// A PE has one datapath: when several of its threads can run, the one it picks keeps it for at
 /// most this many cycles before the PE picks again.
 inline constexpr std::uint64_t thread_quantum = 64;
@@ -76,11 +72,10 @@ constexpr std::uint64_t element_cycles(std::uint64_t n, std::uint64_t rate) noex
     return (n + rate - 1) / rate;
 }
 
-/// The cycles a memory-only operation of `elements` elements at `rate` a cycle costs, issue included.
-constexpr std::uint64_t op_cycles(std::uint64_t elements, std::uint64_t rate) noexcept {
-    return op_issue_cycles + element_cycles(elements, rate);
+/// The cycles a memory-only operation of `elements` elements at `rate` a cycle costs on processor
+/// `a`, issue included.
+constexpr std::uint64_t op_cycles(std::uint64_t elements, std::uint64_t rate, hw::arch a = hw::arch::wse2) noexcept {
+    return hw::timing_of(a).issue_cycles + element_cycles(elements, rate);
 }
-
-static_assert(op_issue_cycles >= 1 && instruction_cycles >= 1 && hop_cycles == 1);
 
 }  // namespace wafer::fabric

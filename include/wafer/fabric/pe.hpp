@@ -22,7 +22,7 @@ namespace wafer::fabric {
 class pe_executor {
 public:
     /// Steps the PEs of partition `part`, on one thread.
-    pe_executor(machine& m, partition& part) : m_(m), part_(part) {}
+    pe_executor(machine& m, partition& part) : m_(m), part_(part), timing_(hw::timing_of(m.arch)) {}
 
     /// Steps PE `i` at cycle `now` (it was due). When the step that would come next touches nothing
     /// another PE or router can see (private_next), it is taken at once, at its own cycle (now_), as
@@ -148,6 +148,7 @@ private:
 
     machine& m_;
     partition& part_;
+    const hw::timing& timing_;  ///< the processor's costs
     dsd_engine engine_;  ///< its scratch memory is this thread's
     std::uint32_t i_ = 0;
     pe_state* p_ = nullptr;
@@ -408,7 +409,7 @@ private:
         p_->task = std::int8_t(t);
         p_->pc = pp_->block_start[task.entry];
         p_->main = main_state::running;
-        return task_switch_cycles;
+        return timing_.task_switch_cycles;
     }
 
     // ---- scalar instructions ----
@@ -429,6 +430,7 @@ private:
     template <bool Traced>
     std::uint64_t run_scalar() {
         const std::uint64_t budget = std::min(shared(0) ? thread_quantum : scalar_burst_cycles, std::max<std::uint64_t>(cycles_to_horizon(), 1));
+        const std::uint64_t instruction = timing_.instruction_cycles;
         std::uint64_t cost = 0;
         struct burst_end {  // outside a burst, a fault is at the step's own cycle
             std::uint64_t& burst;
@@ -440,7 +442,7 @@ private:
             ++p_->pc;
             burst_ = cost;
             if constexpr (Traced) note(trace_event::kind::instruction, now_ + cost, 0, at);
-            cost += instruction_cycles;
+            cost += instruction;
             using I = ir::instr;
             switch (ins.code) {
             case I::select: regs_[ins.dst] = value(ins.src[0]) ? value(ins.src[1]) : value(ins.src[2]); break;
@@ -458,7 +460,7 @@ private:
             }
             case I::dsd:
                 if (!issue(ins.target, at)) return cost;
-                cost += op_issue_cycles - instruction_cycles;
+                cost += timing_.issue_cycles - instruction;
                 if (p_->main == main_state::in_op) return cost;
                 break;
             case I::activate: activate(int(ins.target)); break;
@@ -487,18 +489,16 @@ private:
                 break;
             case I::halt:  // ending a thread takes no cycle: the PE's last cycle is its last work
                 p_->main = main_state::halted;
-                return cost - instruction_cycles;
+                return cost - instruction;
             case I::done:
                 p_->main = main_state::idle;
                 p_->task = -1;
-                return cost - instruction_cycles;
+                return cost - instruction;
             default: {
                 detail::scalar_fault problem = detail::scalar_fault::none;
                 regs_[ins.dst] = detail::scalar(ins.code, ins.type, value(ins.src[0]), value(ins.src[1]), problem);
-                if (ins.code == I::div || ins.code == I::rem) {
-                    const hw::timing& t = hw::timing_of(m_.arch);
-                    cost += (ir::is_float(ins.type) ? t.float_divide_cycles : t.divide_cycles) - instruction_cycles;
-                }
+                if (ins.code == I::div || ins.code == I::rem)
+                    cost += (ir::is_float(ins.type) ? timing_.float_divide_cycles : timing_.divide_cycles) - instruction;
                 if (problem != detail::scalar_fault::none) return fail_at(fault::kind::divide_by_zero, at), cost;
             }
             }

@@ -31,7 +31,7 @@ struct alignas(64) band {
         part.woken = &part.clock.routers_at(cycle + 1);
         part.clock.step_routers(cycle, from.routers, s.routers, [&](std::uint32_t r) { routers.step(r, cycle); },
                                 [&](std::uint32_t r) { routers.prefetch(r); });
-        if (routers.moved()) part.happened(cycle + hop_cycles);  // the run goes on while wavelets move
+        if (routers.moved()) part.happened(cycle + hw::hop_cycles);  // the run goes on while wavelets move
     }
 
     /// strip_at() in a wave, noting the last cycle anything was due (only a PE that steps lists
