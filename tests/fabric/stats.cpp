@@ -178,6 +178,46 @@ TEST_CASE("the pipeline's stats: each PE's cycles add up, n wavelets leave a and
     CHECK(c.stats.colors[0].busiest.x != c.stats.colors[1].busiest.x);
 }
 
+TEST_CASE("each DSD operation's stats: its elements, its cycles, and the cycles each rule of the processor took") {
+    // On WSE-2, add16 runs four a cycle: in memory, two sources four words apart keep the width,
+    // in the same banks they halve it, and a step of 8 words leaves one a cycle. A stream from a
+    // queue moves a wavelet a cycle, and stalls while its sender is slower.
+    constexpr std::uint32_t e = 64;
+    auto p = program("k",
+                     {op(opcode::add, data_type::i16, {e}, mem(0), {mem(64), mem(132)}),      // full width
+                      op(opcode::add, data_type::i16, {e}, mem(0), {mem(64), mem(128)}),      // same banks
+                      op(opcode::add, data_type::i16, {e}, mem(0), {mem(256, {8}), imm(1)})},  // stride 8
+                     256 + 8 * e);
+    const auto c = count(ir::single_pe_layout(p));
+    REQUIRE(c.result.status == fabric::run_status::halted);
+    REQUIRE(c.stats.ops.size() == 3);
+    for (std::uint32_t k = 0; k < 3; ++k) {
+        CHECK(c.stats.ops[k].op == k);
+        CHECK(c.stats.ops[k].elements == e);
+        CHECK(c.stats.ops[k].fabric == 0);
+        CHECK(c.stats.ops[k].stalled == 0);
+    }
+    CHECK(c.stats.ops[0].cycles == e / 4);
+    CHECK(c.stats.ops[0].banks + c.stats.ops[0].strides == 0);
+    CHECK(c.stats.ops[1].cycles == e / 2);
+    CHECK(c.stats.ops[1].banks == e / 2 - e / 4);
+    CHECK(c.stats.ops[2].cycles == e);
+    CHECK(c.stats.ops[2].strides == e - e / 4);
+    CHECK(c.stats.ops[2].banks == 0);
+
+    // The pipeline's b reads its queue a wavelet a cycle: the fabric takes what its width would
+    // not, and it stalls for a's first wavelet.
+    const auto l = example("pipeline/pipeline.paint", {"pipeline"}, {{"N", n}});
+    const auto pipe = count(l);
+    const auto b = *ir::pe_index(l, 1, 0);
+    std::uint64_t stalled = 0;
+    for (const auto& o : pipe.stats.ops) {
+        CHECK(o.strides + o.fabric + o.banks <= o.cycles);
+        if (o.program == l.pes[b].program) stalled += o.stalled;
+    }
+    CHECK(stalled == pipe.stats.pes[b].blocked);
+}
+
 TEST_CASE("stats are the same on 1, 2 and 3 threads and agree with the trace's stalls and landings") {
     const auto life = example("life/life.paint", {}, {{"W", 12}, {"H", 9}, {"N", 3}});
     const auto deadlock = example("deadlock/deadlock.paint", {"pipeline", "deadlock"}, {{"N", n}});

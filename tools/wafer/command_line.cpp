@@ -36,8 +36,9 @@ constexpr const char* usage = R"(usage: wafer COMMAND key=value ...
       trace= records what the PEs did (tasks, DSD operations, stalls and their cause, wavelets landing; the
       .log also each instruction): F.json opens in Perfetto or chrome://tracing (one microsecond is one
       cycle), F.log is text; pes= keeps PEs with x in [x0,x1) and y in [y0,y1), window= cycles in [a,b);
-      stats prints each PE's cycles busy, blocked and idle and its wavelets in and out, and per color the
-      wavelets between routers and the busiest link (stats=F.csv writes every PE)
+      stats prints each PE's cycles busy, blocked and idle and its wavelets in and out, per color the
+      wavelets between routers and the busiest link, and per DSD operation its cycles per element and the
+      cycles its strides, fabric operands and memory banks took, and its stalls (stats=F.csv writes every PE)
   wafer routes image=F.img|source=L.paint [lib=DIR]... [set=...]... [pes=x0:x1,y0:y1]
       print each router's route table: per color its switch positions as Paint writes them (* the
       initial one), ring, pop=, teardown, swaps, the fabric adder, and the socket of the PE there that

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
+#include <string>
 
 #include "commands.hpp"
 #include "wafer/core/file.hpp"
 #include "wafer/fabric/detail/report_text.hpp"
+#include "wafer/ir/print.hpp"
 
 namespace wafer::cli {
 
@@ -18,6 +20,15 @@ constexpr std::size_t shown_pes = 64;
 std::string label(const ir::layout& l, std::size_t pe) {
     const auto& p = l.pes[pe];
     return fabric::detail::pe_text(p.x, p.y, p.name, l.programs[p.program].kernel);
+}
+
+/// An operation as `file:line opcode.type` (the kernel's name for a program without files).
+std::string label(const ir::layout& l, const fabric::op_stats& s) {
+    const auto& program = l.programs[s.program];
+    const auto& op = program.dsd_ops[s.op];
+    const std::string& file = program.file_of(op.pos);
+    const std::string where = file.empty() ? program.kernel : file.substr(file.find_last_of('/') + 1);
+    return where + ":" + std::to_string(op.pos.line) + " " + ir::name_of(op.op) + "." + ir::name_of(op.type);
 }
 
 }  // namespace
@@ -43,6 +54,19 @@ void print_stats(const fabric::run_stats& s, const ir::layout& l, std::ostream& 
         out << std::left << std::setw(8) << int(c.color) << std::right << std::setw(10) << c.hops << "  router "
             << fabric::detail::coordinates(c.busiest.x, c.busiest.y) << " to " << fabric::detail::port_letter(hw::port(c.busiest.port))
             << ": " << c.busiest.wavelets << '\n';
+    if (s.ops.empty()) return;
+    std::size_t op_width = 9;
+    for (const auto& o : s.ops) op_width = std::max(op_width, label(l, o).size());
+    out << std::left << std::setw(int(op_width)) << "operation" << std::right;
+    for (const char* h : {"elements", "cycles", "per elem", "strides", "fabric", "banks", "stalled"}) out << std::setw(10) << h;
+    out << '\n';
+    for (const auto& o : s.ops) {
+        out << std::left << std::setw(int(op_width)) << label(l, o) << std::right << std::setw(10) << o.elements << std::setw(10)
+            << o.cycles << std::setw(10) << std::fixed << std::setprecision(2)
+            << (o.elements ? double(o.cycles) / double(o.elements) : 0.0) << std::defaultfloat;
+        for (auto v : {o.strides, o.fabric, o.banks, o.stalled}) out << std::setw(10) << v;
+        out << '\n';
+    }
 }
 
 void write_stats(const fabric::run_stats& s, const ir::layout& l, const std::string& file) {

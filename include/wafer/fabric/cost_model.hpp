@@ -49,20 +49,29 @@ constexpr unsigned fabric_values(ir::simd_mode m) noexcept {
     return m == ir::simd_mode::none ? 1 : m == ir::simd_mode::simd32 ? 2 : 4;
 }
 
-/// Elements operation `op` finishes a cycle on processor `a`: its group's width, narrowed by each
-/// fabric operand's values a cycle and, where the processor has stride penalties, by each memory
-/// operand's stride. `inner_step[k]`: memory slot k's step between successive elements, in words.
-constexpr std::uint64_t elements_per_cycle(const ir::dsd_op& op, const std::array<std::int64_t, 4>& inner_step,
-                                           hw::arch a) noexcept {
+/// Elements an operation finishes a cycle, step by step: its group's width on the processor; that
+/// width narrowed by each memory operand's stride, where the processor has stride penalties; and
+/// that narrowed by each fabric operand's values a cycle: its rate.
+struct operation_rates {
+    unsigned width = 1, memory = 1, rate = 1;
+};
+
+/// Operation `op`'s rates on processor `a`. `inner_step[k]`: memory slot k's step between
+/// successive elements, in words.
+constexpr operation_rates rates_of(const ir::dsd_op& op, const std::array<std::int64_t, 4>& inner_step, hw::arch a) noexcept {
     const hw::timing& t = hw::timing_of(a);
-    unsigned rate = t.width[std::size_t(class_of(op.op, op.type))];
+    operation_rates r;
+    r.width = t.width[std::size_t(class_of(op.op, op.type))];
+    r.memory = r.width;
+    unsigned fabric = r.width;
     for (int k = 0; k < 1 + ir::sources_of(op.op); ++k) {
         const auto& o = ir::operand(op, k);
-        if (ir::is_fabric(o.k)) rate = std::min(rate, fabric_values(o.simd));
+        if (ir::is_fabric(o.k)) fabric = std::min(fabric, fabric_values(o.simd));
         if (o.k == ir::dsd::kind::mem && t.stride_penalty)
-            rate = std::min(rate, hw::stride_width(inner_step[std::size_t(k)]));
+            r.memory = std::min(r.memory, hw::stride_width(inner_step[std::size_t(k)]));
     }
-    return rate;
+    r.rate = std::min(r.memory, fabric);
+    return r;
 }
 
 /// Cycles a burst of n elements at `rate` a cycle takes: whole cycles, as a burst ends where the

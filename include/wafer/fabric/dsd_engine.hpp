@@ -70,7 +70,9 @@ struct prepared_op {
     /// A stream from one input queue (this source) to one output queue at one element a cycle: its
     /// PE may ride its router (router.hpp), which moves an element a cycle. -1: it does not ride.
     std::int8_t riding_source = -1;
-    std::uint8_t rate = 1;  ///< elements a cycle (elements_per_cycle), its sources placed without a bank conflict
+    /// Elements a cycle (operation_rates): its group's width, narrowed by strides, and by fabric
+    /// operands too (its rate, its sources placed without a bank conflict).
+    std::uint8_t width = 1, memory_rate = 1, rate = 1;
     /// The two memory sources that step together at a rate above one, on a processor with bank
     /// conflicts: the rate halves unless their bases are placed apart (hw::bank_conflict). -1: none.
     std::int8_t bank_first = -1, bank_second = -1;
@@ -336,7 +338,8 @@ inline prepared_op prepare(const ir::dsd_op& op, hw::arch a) {
     p.flat = kept_count <= 1;
     std::array<std::int64_t, detail::operand_slots> inner_step{};
     for (int k = 0; k < used; ++k) inner_step[std::size_t(k)] = p.stride[k][ir::max_rank - 1];
-    p.rate = std::uint8_t(elements_per_cycle(op, inner_step, a));
+    const operation_rates rates = rates_of(op, inner_step, a);
+    p.width = std::uint8_t(rates.width), p.memory_rate = std::uint8_t(rates.memory), p.rate = std::uint8_t(rates.rate);
     if (hw::timing_of(a).bank_conflicts && p.rate > 1) {
         int stepping = 0;
         for (int k = 1; k < used; ++k) {

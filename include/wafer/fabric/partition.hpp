@@ -112,6 +112,7 @@ struct partition {
     std::size_t events_sorted = 0, events_settled = 0;
     std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> events_ahead;
     run_counters* counting = nullptr;                ///< its PEs' and routers' counters, when the run counts
+    std::vector<std::vector<run_counters::op>> op_counts;  ///< its PEs' operations', when the run counts (run_counters::ops)
 
     void note(const trace_event& e) {
         if (tracing->keeps(e.pe, e.cycle)) events.push_back(e);
@@ -152,6 +153,7 @@ struct partition {
         tracing = nullptr;
         forget_events();
         counting = nullptr;
+        op_counts.clear();
     }
 
     void forget_events() {

@@ -229,24 +229,38 @@ private:
     [[gnu::cold, gnu::noinline]] void note_stall() {
         if (faulted_ || m_.waits[i_] != pe_wait::waiting) return;
         if (p_->main != main_state::in_op && p_->busy_threads == 0) return;
+        const int t = p_->main == main_state::in_op ? 0 : 1 + std::countr_zero(unsigned(p_->busy_threads));
         if (part_.counting) {
             auto& c = part_.counting->pes[i_];
-            if (!c.stalled) c.stalled = true, c.since = now_;
+            if (!c.stalled) c.stalled = true, c.since = now_, c.stall_op = op_of(t).op;
         }
         if (!part_.tracing) return;
         auto& s = part_.tracing->pes[i_];
         if ((s & trace_scope::stalled) || !(s & trace_scope::kept)) return;
         s |= trace_scope::stalled;
-        const int t = p_->main == main_state::in_op ? 0 : 1 + std::countr_zero(unsigned(p_->busy_threads));
         const blocked_thread b = detail::blocked_on(m_, i_, t);
         part_.note(trace_event{.cycle = now_, .pe = i_, .what = trace_event::kind::stall, .thread = std::int8_t(t), .on = b.on, .index = b.op});
+    }
+    /// n elements of operation `o` in `cost` cycles, and what they would have cost before each of
+    /// the processor's rules narrowed its rate (run_counters::op).
+    [[gnu::cold, gnu::noinline]] void count_op(const issued_op& o, std::uint64_t n, std::uint64_t cost) {
+        const prepared_op& w = walk_of(o);
+        auto& c = part_.op_counts[p_->program][o.op];
+        c.elements += n;
+        c.cycles += cost;
+        c.width_units += n * (run_counters::op::rate_units / w.width);
+        c.stride_units += n * (run_counters::op::rate_units / w.memory_rate);
+        c.at_rate += element_cycles(n, w.rate);
     }
     /// A burst of `cost` cycles of work from now_: a stall, if any, ends.
     [[gnu::cold, gnu::noinline]] void note_progress(std::uint64_t cost) {
         if (part_.counting) {
             auto& c = part_.counting->pes[i_];
             c.busy += cost;
-            if (c.stalled) c.blocked += now_ - c.since, c.stalled = false;
+            if (c.stalled) {
+                c.blocked += now_ - c.since, c.stalled = false;
+                part_.op_counts[p_->program][c.stall_op].stalled += now_ - c.since;
+            }
         }
         if (!part_.tracing) return;
         auto& s = part_.tracing->pes[i_];
@@ -768,6 +782,7 @@ private:
         else if (!Plain && op.dst.k == ir::dsd::kind::fifo)
             for (std::uint64_t e = 0; e < n; ++e) fifo_push(op, out_[e]);
         const std::uint64_t cost = element_cycles(n, rate_of(o));
+        if (part_.counting) [[unlikely]] count_op(o, n, cost);
         o.done += n;
         if (last) finish(t, now_ + cost, true);
         return cost;

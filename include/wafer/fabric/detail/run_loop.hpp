@@ -36,15 +36,18 @@ public:
         m_.stop = options.stop;
         m_.checkpoint_every = options.checkpoint ? options.checkpoint_every : 0;
         if (options.trace) tracing_.emplace(trace_scope_of(layout, *options.trace));
-        if (options.stats)
+        if (options.stats) {
             counting_.emplace(run_counters{std::vector<run_counters::pe>(m_.pes.size()),
-                                           std::vector<std::uint64_t>(m_.colors.size() * hw::ports)});
+                                           std::vector<std::uint64_t>(m_.colors.size() * hw::ports), {}});
+            for (const auto& p : layout.programs) counting_->ops.emplace_back(p.dsd_ops.size());
+        }
         for (auto& p : m_.parts) {
             p.observed = tracing_ || counting_;
             p.fast = options.fast_paths && !p.observed;  // an observed run records each step, where it happens
             p.tracing = tracing_ ? &*tracing_ : nullptr;
             p.forget_events();
             p.counting = counting_ ? &*counting_ : nullptr;
+            p.op_counts = counting_ ? counting_->ops : decltype(p.op_counts){};
         }
         bands_.reserve(commit_.part_end() - commit_.part_first());
         for (std::size_t k = commit_.part_first(); k < commit_.part_end(); ++k) bands_.emplace_back(m_, m_.parts[k]);
@@ -180,7 +183,11 @@ private:
     /// the run is spread over processes.
     run_result end() {
         if (tracing_) take_events(m_, *options_.trace);
-        for (auto& p : m_.parts) p.observed = false, p.tracing = nullptr, p.counting = nullptr;
+        for (auto& p : m_.parts) {
+            if (counting_) run_counters::add_ops(counting_->ops, p.op_counts);
+            p.observed = false, p.tracing = nullptr, p.counting = nullptr;
+            p.op_counts.clear();
+        }
         dismount();
         for (const auto& e : failures_)
             if (e) std::rethrow_exception(e);

@@ -17,7 +17,10 @@ inline run_stats stats_of(const machine& m, run_counters& c, std::uint64_t end) 
     s.pes.resize(c.pes.size());
     for (std::size_t i = 0; i < c.pes.size(); ++i) {
         auto& pc = c.pes[i];
-        if (pc.stalled) pc.blocked += end - std::min(end, pc.since);
+        if (pc.stalled) {
+            pc.blocked += end - std::min(end, pc.since);
+            c.ops[m.pes[i].program][pc.stall_op].stalled += end - std::min(end, pc.since);
+        }
         auto& ps = s.pes[i];
         ps.busy = pc.busy;
         ps.blocked = pc.blocked;
@@ -38,6 +41,15 @@ inline run_stats stats_of(const machine& m, run_counters& c, std::uint64_t end) 
             if (n > cst.busiest.wavelets) cst.busiest = link_stats{rs.x, rs.y, std::uint8_t(p), n};
         }
     for (auto& [color, cst] : colors) s.colors.push_back(cst);
+    for (std::uint32_t p = 0; p < c.ops.size(); ++p)
+        for (std::uint32_t k = 0; k < c.ops[p].size(); ++k) {
+            const auto& o = c.ops[p][k];
+            if (o.elements == 0 && o.stalled == 0) continue;
+            constexpr auto units = run_counters::op::rate_units;
+            const std::uint64_t at_width = (o.width_units + units - 1) / units, at_strides = (o.stride_units + units - 1) / units;
+            s.ops.push_back(op_stats{p, k, o.elements, o.cycles, at_strides - at_width, o.at_rate - at_strides, o.cycles - o.at_rate,
+                                     o.stalled});
+        }
     return s;
 }
 
