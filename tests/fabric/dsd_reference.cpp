@@ -1130,6 +1130,14 @@ TEST_CASE("Microthreads: on WSE-3 an operation may name its microthread ID expli
     CHECK(contains(layout_error(program("k", {send_from(0, 5)}, 40), wse2), "an explicit microthread ID needs arch=wse3"));
 }
 
+TEST_CASE("WSE-3: an operation reads at most one fabric input") {
+    // The SDK's DSD page: "On WSE-3, it is illegal for a DSD operation to have multiple arguments
+    // that are fabric inputs." WSE-2 allows it.
+    const auto two_in = op(opcode::add, data_type::i16, {10}, mem(20), {fabin(4), fabin(5)});
+    CHECK(contains(layout_error(program("k", {two_in}, 40), wse3), "reads 2 input queues; on WSE-3 an operation reads at most one fabric input"));
+    CHECK(layout_error(program("k", {two_in}, 40), wse2).empty());
+}
+
 TEST_CASE("Fabric Queues: two concurrent operations on one queue are a fault") {
     // Checks "It is the programmer's responsibility to ensure that no two concurrent DSD operations
     // share an output or input queue" and its example (the same fabout_dsd twice).

@@ -189,6 +189,8 @@ TEST_CASE("Microthreads: async(microthread N) names the microthread on WSE-3 and
     CHECK(r.program("send").dsd_ops[0].prio == ir::priority::high);
     CHECK(first_error(kernel) == "an explicit microthread needs WSE-3 (arch=wse3): on wse2 an operation's microthread "
                                  "is one of its queues");
+    CHECK(first_error("xp socket rx, ry;\nxp a[3];\ni in [0, 3) a[i] = rx * ry;\n", {.arch = hw::arch::wse3}) ==
+          "on WSE-3 an operation reads at most one socket, and this one reads 2: read the others into memory first");
     CHECK(first_error("xp socket tx;\nxp a[3];\nasync(priority urgent) i in [0, 3) tx <- a[i];\n") ==
           "priority 'urgent' is not a priority: high, medium or low");
     CHECK(first_error("xp socket tx;\nxp a[3];\nasync(fast) i in [0, 3) tx <- a[i];\n").starts_with(

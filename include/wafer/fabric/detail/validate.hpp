@@ -259,6 +259,8 @@ private:
                     std::to_string(hw::output_queues(l_.arch) - 1) + ")");
         }
         if (fifo_sources > 1) misuse("more than one of its sources is a FIFO");
+        if (l_.arch == hw::arch::wse3 && std::popcount(unsigned(read)) > 1)
+            bad("reads " + std::to_string(std::popcount(unsigned(read))) + " input queues; on WSE-3 an operation reads at most one fabric input");
         if (op.dst.zero == ir::zero_source::first && sources == 1)
             bad("with one source, reset it with zero second_source (DSD reference, Reset a Source Operand)");
         if (op.dst.zero != ir::zero_source::none) {

@@ -121,6 +121,11 @@ public:
                               std::uint32_t temp_words_used, ir::reg result = ir::no_reg) {
         for (auto t : temps) temp_operands.push_back({out.dsd_ops.size() + t.op, t.slot});
         for (auto& op : ops) {
+            int fabric_inputs = 0;
+            for (int k = 1; k <= ir::sources_of(op.op); ++k) fabric_inputs += ir::operand(op, k).k == ir::dsd::kind::fabin;
+            if (options.arch == hw::arch::wse3 && fabric_inputs > 1)  // the SDK's DSD page
+                report.fail(op.pos, "on WSE-3 an operation reads at most one socket, and this one reads " + decimal(fabric_inputs) +
+                                        ": read the others into memory first");
             ir::instruction issue;
             issue.code = ir::instr::dsd;
             issue.target = static_cast<std::uint32_t>(out.dsd_ops.size());
