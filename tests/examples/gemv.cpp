@@ -118,7 +118,7 @@ TEST_CASE("gemv: the lesson's 6 x 6 matrix on a 3 x 3 grid, exactly") {
     const std::vector<float> x{1, 2, 3, 4, 5, 6};
     std::uint64_t cycles = 0;
     CHECK(run_gemv(a, x, 3, &cycles) == std::vector<float>{149, 191, 401, 443, 653, 695});
-    CHECK(cycles == 20);
+    CHECK(cycles == 32);
 }
 
 TEST_CASE("gemv: random A and x, bit for bit against the plain GEMV, on three grids") {

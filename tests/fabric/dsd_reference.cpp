@@ -1036,8 +1036,17 @@ TEST_CASE("Fabric Queues: WSE-2 and WSE-3 queue lengths decide how much a sender
     // queue q to B's input queue q, which B never reads: A's operation stops after the output queue,
     // the reader's router buffer (two wavelets per color and neighbour port, wafer's design: the
     // sender's router reads its core's output queue directly) and the input queue are full, which
-    // the deadlock report's done count shows.
-    constexpr std::array<int, 8> wse2_in{6, 6, 4, 4, 2, 2, 2, 2}, wse3_in{8, 8, 4, 4, 4, 4, 4, 4};
+    // the deadlock report's done count shows. An input queue holds besides its length the wavelets
+    // on their way down its ramp, one for each cycle of the landing after the first, eight in all
+    // at most (wafer's: hw::input_queue_room).
+    constexpr std::array<int, 8> wse2_in_length{6, 6, 4, 4, 2, 2, 2, 2}, wse3_in_length{8, 8, 4, 4, 4, 4, 4, 4};
+    auto with_ramp = [](hw::arch arch, const auto& lengths) {
+        std::array<int, 8> held{};
+        for (std::size_t q = 0; q < lengths.size(); ++q)
+            held[q] = std::min(lengths[q] + int(hw::landing_cycles(hw::timing_of(arch))) - 1, hw::max_queue_length);
+        return held;
+    };
+    const auto wse2_in = with_ramp(wse2, wse2_in_length), wse3_in = with_ramp(wse3, wse3_in_length);
     constexpr std::array<int, 6> wse2_out{2, 2, 6, 6, 2, 2};
     constexpr std::array<int, 8> wse3_out{8, 8, 8, 8, 8, 8, 8, 8};
     constexpr int router_buffers = 2;  // the reader's router, from L

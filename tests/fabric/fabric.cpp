@@ -149,8 +149,9 @@ TEST_CASE("runs are deterministic and a fabric can run again") {
 TEST_CASE("back-pressure: a sender blocks while the reader is busy, and values still arrive in order") {
     const std::uint32_t delay = 200;
     const std::uint64_t delay_rate = 4;  // the reader's delay is a mov16: four a cycle on WSE-2
-    // Everything one route can hold: output queue 0, the reader's router buffer, input queue 0.
-    const std::uint32_t room = hw::wse2_output_queue_length[0] + fabric::router_buffer_capacity + hw::wse2_input_queue_length[0];
+    // Everything one route can hold: output queue 0, the reader's router buffer, input queue 0 with
+    // what is on its way down the ramp.
+    const std::uint32_t room = hw::wse2_output_queue_length[0] + fabric::router_buffer_capacity + hw::input_queue_room(hw::arch::wse2, 0);
     SUBCASE("more than the route holds: the sender waits for the reader") {
         fabric::fabric f(late_reader(3 * room, delay));
         const auto r = f.run();

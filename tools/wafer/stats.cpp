@@ -58,13 +58,13 @@ void print_stats(const fabric::run_stats& s, const ir::layout& l, std::ostream& 
     std::size_t op_width = 9;
     for (const auto& o : s.ops) op_width = std::max(op_width, label(l, o).size());
     out << std::left << std::setw(int(op_width)) << "operation" << std::right;
-    for (const char* h : {"elements", "cycles", "per elem", "strides", "fabric", "banks", "stalled"}) out << std::setw(10) << h;
+    for (const char* h : {"elements", "cycles", "per elem", "strides", "fabric", "banks", "stalled", "ramp"}) out << std::setw(10) << h;
     out << '\n';
     for (const auto& o : s.ops) {
         out << std::left << std::setw(int(op_width)) << label(l, o) << std::right << std::setw(10) << o.elements << std::setw(10)
             << o.cycles << std::setw(10) << std::fixed << std::setprecision(2)
             << (o.elements ? double(o.cycles) / double(o.elements) : 0.0) << std::defaultfloat;
-        for (auto v : {o.strides, o.fabric, o.banks, o.stalled}) out << std::setw(10) << v;
+        for (auto v : {o.strides, o.fabric, o.banks, o.stalled, o.ramp}) out << std::setw(10) << v;
         out << '\n';
     }
 }

@@ -111,16 +111,20 @@ struct timing {
     std::uint8_t divide_cycles;        ///< a scalar integer div or rem (wafer's)
     std::uint8_t float_divide_cycles;  ///< a scalar sp or ep divide
     std::uint8_t task_switch_cycles;   ///< starting the next task (wafer's)
+    std::uint8_t ramp_cycles;          ///< a wavelet between a router and its PE, each way (T_R)
 };
 
 /// WSE-2 and WSE-3: the SIMD table of the CSL Appendix; fmuls, fmacs and what is not in it run
 /// one element a cycle. An fp32 divide takes about 50 cycles (a comment in the SDK's BiCGStab
-/// example, for WSE-2; wafer gives WSE-3 the same).
-inline constexpr timing wse2_timing{{4, 1, 2, 4, 4, 1, 2, 1, 1}, true, true, 1, 1, 8, 50, 2};
-inline constexpr timing wse3_timing{{8, 4, 4, 8, 8, 8, 4, 4, 1}, true, true, 1, 1, 8, 50, 2};
+/// example, for WSE-2; wafer gives WSE-3 the same). The ramp between a router and its PE takes
+/// T_R = 2 cycles each way (Luczynski et al., "Near-Optimal Wafer-Scale Reduce", HPDC 2024, for
+/// WSE-2; wafer gives WSE-3 the same).
+inline constexpr timing wse2_timing{{4, 1, 2, 4, 4, 1, 2, 1, 1}, true, true, 1, 1, 8, 50, 2, 2};
+inline constexpr timing wse3_timing{{8, 4, 4, 8, 8, 8, 4, 4, 1}, true, true, 1, 1, 8, 50, 2, 2};
 /// SDR: one element a cycle, but four hp or ep products in one sp product's time (Tungsten
-/// reference, Extended Precision); no stride, bank or divide figures (wafer's: none, and 8 cycles).
-inline constexpr timing sdr_timing{{1, 1, 1, 1, 4, 1, 1, 1, 1}, false, false, 1, 1, 8, 8, 2};
+/// reference, Extended Precision); no stride, bank, divide or ramp figures (wafer's: none, 8
+/// cycles, and a ramp without latency).
+inline constexpr timing sdr_timing{{1, 1, 1, 1, 4, 1, 1, 1, 1}, false, false, 1, 1, 8, 8, 2, 0};
 
 constexpr const timing& timing_of(arch a) noexcept {
     return a == arch::wse2 ? wse2_timing : a == arch::wse3 ? wse3_timing : sdr_timing;
@@ -129,6 +133,28 @@ constexpr const timing& timing_of(arch a) noexcept {
 /// A wavelet reaches the neighbouring router in one cycle on every processor (SDK, "A Conceptual
 /// View"); the interpreter's cycle is built on it.
 inline constexpr int hop_cycles = 1;
+
+/// Cycles from a router handing a wavelet to its PE's input queue to the PE reading it: the way
+/// down the ramp, the cycle the operation that reads it takes to hand on what it makes, and the
+/// way up the ramp of the PE that sent it. A wavelet from one PE to another over h hops is read
+/// h + 2 T_R + 1 cycles after it was sent: the cost of one dependent step in Luczynski et al.'s
+/// model, 2 T_R + 1, plus the hops. The interpreter charges all of it where the wavelet lands (a
+/// PE's output reaches its router in the cycle it is made), so every PE sees each wavelet when it
+/// would; routers see each one T_R cycles early, all alike.
+constexpr unsigned landing_cycles(const timing& t) noexcept { return 2u * t.ramp_cycles + 1u; }
+/// The most cycles landing_cycles takes on any processor (queue_state tracks that many).
+inline constexpr unsigned max_landing_cycles = 8;
+static_assert(landing_cycles(wse2_timing) <= max_landing_cycles && landing_cycles(wse3_timing) <= max_landing_cycles &&
+              landing_cycles(sdr_timing) <= max_landing_cycles);
+
+/// The wavelets input queue `q` holds with those on their way down to it: its length and one for
+/// each cycle of landing_cycles after the first, at most max_queue_length in all (wafer's: the
+/// sources give the ramp no buffering; this keeps a stream at a wavelet a cycle through a queue
+/// of two).
+constexpr int input_queue_room(arch a, int q) noexcept {
+    const int room = input_queue_length(a, q) + int(landing_cycles(timing_of(a))) - 1;
+    return room < max_queue_length ? room : max_queue_length;
+}
 
 // Every step of a PE takes a cycle or more: the interpreter counts on it.
 static_assert(wse2_timing.issue_cycles >= 1 && wse2_timing.instruction_cycles >= 1);

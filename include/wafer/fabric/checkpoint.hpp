@@ -19,7 +19,7 @@
 namespace wafer::fabric {
 
 inline constexpr char checkpoint_magic[8] = {'W', 'A', 'F', 'E', 'R', 'C', 'K', 'P'};
-inline constexpr std::uint32_t checkpoint_version = 2;
+inline constexpr std::uint32_t checkpoint_version = 3;
 
 struct checkpoint {
     ir::layout layout;

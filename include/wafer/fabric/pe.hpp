@@ -40,6 +40,7 @@ public:
             const std::uint64_t cost = burst();
             if (cost == 0) {  // it waits, is done, or faulted
                 if (part_.observed) [[unlikely]] note_stall();
+                if (!faulted_ && m_.waits[i_] == pe_wait::waiting) await_landing();
                 return;
             }
             if (part_.observed) [[unlikely]] note_progress(cost);
@@ -140,10 +141,28 @@ private:
             }
             const auto& q = m_.input_queue(i_, d.queue);
             if (q.controls != 0) return 0;
-            n = std::min<std::uint64_t>(n, q.items.size());
+            n = std::min<std::uint64_t>(n, q.ready(now_));
         }
         n = within_horizon(o, n);
         return n == 0 ? 0 : burst_of<true>(0, n);
+    }
+
+    /// A PE that waits while wavelets are on their way down to its input queues steps again when
+    /// the first of them lands: its router woke it only for a wavelet it could read at once. Only
+    /// a queue that an operation reads, a data task's, or any with control tasks about, can let it
+    /// go on (a queue read later is looked at when its operation waits).
+    void await_landing() {
+        std::uint64_t at = 0;
+        for (int q = 0; q < hw::input_queues; ++q) {
+            if (p_->input_queue(q) < 0) continue;
+            const queue_state& qs = m_.input_queue(i_, q);
+            if (qs.user == no_user && !(pp_->data_task_queues & (1u << q)) && !pp_->has_control_tasks) continue;
+            const std::uint64_t next = qs.next_landing(now_);
+            if (next != 0 && (at == 0 || next < at)) at = next;
+        }
+        if (at == 0) return;
+        part_.wake_pe(m_.waits, std::int32_t(i_), at);
+        if (part_.counting) [[unlikely]] part_.counting->pes[i_].ramp += at - now_;  // it waits for the ramp alone
     }
 
     machine& m_;
@@ -259,7 +278,10 @@ private:
             c.busy += cost;
             if (c.stalled) {
                 c.blocked += now_ - c.since, c.stalled = false;
-                part_.op_counts[p_->program][c.stall_op].stalled += now_ - c.since;
+                auto& o = part_.op_counts[p_->program][c.stall_op];
+                o.stalled += now_ - c.since;
+                o.ramp += std::min(c.ramp, now_ - c.since);
+                c.ramp = 0;
             }
         }
         if (!part_.tracing) return;
@@ -368,7 +390,7 @@ private:
         for (int q = 0; q < hw::input_queues; ++q) {
             if (p_->input_queue(q) < 0 || (pp_->data_task_queues & (1u << q))) continue;
             auto& qs = m_.input_queue(i_, q);
-            while (qs.user == no_user && !qs.items.empty() && qs.items.front().control() && control_task(qs.items.front()) >= 0)
+            while (qs.user == no_user && qs.ready(now_) != 0 && qs.items.front().control() && control_task(qs.items.front()) >= 0)
                 dispatch(pop_input(qs));
         }
     }
@@ -394,9 +416,9 @@ private:
                 continue;
             }
             auto& q = m_.input_queue(i_, task.queue);
-            while (q.user == no_user && !q.items.empty() && q.items.front().control() && control_task(q.items.front()) >= 0)
+            while (q.user == no_user && q.ready(now_) != 0 && q.items.front().control() && control_task(q.items.front()) >= 0)
                 dispatch(pop_input(q));
-            if (q.user == no_user && !q.items.empty()) return t;
+            if (q.user == no_user && q.ready(now_) != 0) return t;
         }
         // A control task activated just now may come before the tasks passed over.
         for (const std::uint8_t t : pp_->task_order)
@@ -639,11 +661,11 @@ private:
         return d.simd != ir::simd_mode::none && ir::words_of(type) == 1 ? 2 : 1;
     }
 
-    /// Data wavelets at the head of an input queue (up to the first control wavelet, which the
+    /// Data wavelets at the head of an input queue that have landed (up to the first control wavelet, which the
     /// operation takes as data only with control_transform, or when nothing else claims it).
     std::uint64_t data_wavelets(queue_state& q, const ir::dsd& d, const ir::dsd_op& op, plan& pl, int queue) {
         for (;;) {
-            if (q.items.empty()) return 0;
+            if (q.ready(now_) == 0) return 0;
             const wavelet head = q.items.front();
             if (!head.control() || d.control_transform) break;
             if (op.on_control.k != ir::task_action::kind::none) {
@@ -654,9 +676,10 @@ private:
             if (control_task(head) < 0) break;  // read as data, with a warning
             dispatch(pop_input(q));
         }
-        if (q.controls == 0 || d.control_transform) return q.items.size();
+        const std::size_t ready = q.ready(now_);
+        if (q.controls == 0 || d.control_transform) return ready;
         std::uint64_t n = 1;
-        while (n < q.items.size() && !q.items.at(n).control()) ++n;
+        while (n < ready && !q.items.at(n).control()) ++n;
         return n;
     }
 

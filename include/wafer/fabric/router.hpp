@@ -30,7 +30,7 @@ public:
     router_stepper(machine& m, partition& part, pe_executor& pes)
         : m_(m), part_(part), pes_(pes), routers_(m.routers.data()), colors_(m.colors.data()),
           places_(m.color_places.data()), buffers_(m.buffers.data()), queues_(m.queues.data()),
-          rides_(m.riding.data()), fast_(part.fast) {}
+          rides_(m.riding.data()), landing_(hw::landing_cycles(hw::timing_of(m.arch))), fast_(part.fast) {}
 
     /// Moves what router `r` can move in cycle `now`. Colors take turns at the ports, starting at a
     /// different one each cycle (no division for the one or two colors most routers have).
@@ -96,6 +96,7 @@ private:
     input_buffer* buffers_;
     queue_state* queues_;
     ride* rides_;
+    const std::uint64_t landing_;  ///< hw::landing_cycles of the processor
     const bool fast_;  ///< partition::fast: the moves compiled for what is known of a color (move)
     bool moved_ = false;
 
@@ -125,7 +126,7 @@ private:
         assert(rd.due == now);  // its router, listed for each cycle it is due, moves an element a cycle
         queue_state& from = queues_[rd.in];
         queue_state& to = queues_[rd.out];
-        if (from.items.size() != 1 || from.controls != 0 || to.items.full() || now >= rd.end) return false;
+        if (from.ready(now) != 1 || from.controls != 0 || to.items.full() || now >= rd.end) return false;
         // The input holds no control wavelet, so neither queue's count of them changes. A mov's
         // element is the bits it came as; any other operation's is its kernel's on that element.
         const std::uint32_t in = from.items.pop().data & rd.bits;
@@ -444,9 +445,16 @@ private:
             part_.woken->insert(target.router);
         } else if (t == to_core) {
             auto& q = queues_[std::size_t(Route ? cs.core_queue : core_queue(cs))];
-            // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it.
-            if (q.items.size() < 2) part_.wake_pe(m_.waits, rs.pe, now + 1);
-            q.push(out);
+            // A reader waits for a wavelet, or for a second one (a SIMD-64 pair): only then wake it,
+            // when it can read it. (A PE that waits with wavelets on their way sees to its own
+            // wake: pe_executor::step.)
+            if (q.items.size() < 2) {
+                // Counted: a PE that waits for it waits 2 T_R cycles more than without a ramp latency.
+                if (!Route && part_.counting && m_.waits[std::size_t(rs.pe)] == pe_wait::waiting) [[unlikely]]
+                    part_.counting->pes[std::size_t(rs.pe)].ramp += landing_ - 1;
+                part_.wake_pe(m_.waits, rs.pe, now + landing_);
+            }
+            q.hand(out, now + landing_);
         } else {  // off_fabric: ready() let only these through
             drop(rs, cs, int(p), now);
         }

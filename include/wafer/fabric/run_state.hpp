@@ -58,7 +58,7 @@ constexpr std::size_t enum_count(run_warning::kind) { return 1; }
 
 template <class Ar> void fields(Ar& ar, issued_op& o) { ar(o.op, o.walk, o.done, o.elements, o.base, o.index); }
 template <class Ar> void fields(Ar& ar, microthread& t) { ar(t.op, t.busy, t.prio); }
-template <class Ar> void fields(Ar& ar, queue_state& q) { ar(q.items, q.controls, q.color, q.user); }
+template <class Ar> void fields(Ar& ar, queue_state& q) { ar(q.items, q.controls, q.color, q.user, q.landing, q.landed); }
 template <class Ar> void fields(Ar& ar, fifo_state& f) {
     ar(f.head, f.count, f.read_length, f.write_length, f.need_data, f.need_room);
 }

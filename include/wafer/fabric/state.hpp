@@ -4,6 +4,7 @@
 // them. Compact, in flat arrays indexed by number, so a 750 x 994 fabric fits and can be cut into
 // partitions: nothing here points into anything else.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -38,16 +39,48 @@ struct microthread {
 
 using wavelet_queue = wavelet_ring<hw::max_queue_length>;
 
-/// An input or output queue of a PE, bound to a color.
+/// The bits set in each byte: a table, as x86-64's baseline has no instruction for it and a router
+/// asks for it at each wavelet a riding PE moves.
+inline constexpr std::array<std::uint8_t, 256> bits_set = [] {
+    std::array<std::uint8_t, 256> n{};
+    for (unsigned b = 0; b < 256; ++b) n[b] = std::uint8_t(std::popcount(b));
+    return n;
+}();
+
+/// An input or output queue of a PE, bound to a color. An input queue's last few wavelets may
+/// still be on their way down the ramp (hw::landing_cycles): its router hands it at most one a
+/// cycle, so a bit per cycle says which of the last cycles handed one.
 struct queue_state {
     wavelet_queue items;
     std::uint8_t controls = 0;    ///< control wavelets among the items
     std::int8_t color = -1;       ///< bound to; -1 none
     std::uint8_t user = no_user;  ///< the thread using it (0 main, 1 + m microthread m), or no_user
+    std::uint8_t landing = 0;     ///< bit k: the wavelet the PE may read from cycle `landed - k` on is still on its way
+    std::uint64_t landed = 0;     ///< the cycle the PE may read the last wavelet handed from
 
     void push(const wavelet& w) noexcept {
         items.push(w);
         controls = std::uint8_t(controls + w.control());
+    }
+    /// An input queue's router hands it `w`, which its PE may read from cycle `at` on (later than
+    /// the last one's).
+    [[gnu::always_inline]] void hand(const wavelet& w, std::uint64_t at) noexcept {
+        push(w);
+        const std::uint64_t since = at - landed;  // 1 in a stream
+        landing = since == 1 ? std::uint8_t(landing << 1 | 1u) : since >= hw::max_landing_cycles ? 1 : std::uint8_t(landing << since | 1u);
+        landed = at;
+    }
+    /// Its last wavelets, those still on their way at cycle `now`.
+    std::size_t on_the_way(std::uint64_t now) const noexcept {
+        return landed <= now ? 0 : bits_set[landing & ((1u << (landed - now)) - 1u)];
+    }
+    /// The wavelets at its head the PE may read at cycle `now`.
+    std::size_t ready(std::uint64_t now) const noexcept { return items.size() - on_the_way(now); }
+    /// The first cycle after `now` that the PE may read another of its wavelets, or 0 for none.
+    std::uint64_t next_landing(std::uint64_t now) const noexcept {
+        if (landed <= now) return 0;
+        const unsigned waiting = unsigned(landing) & ((1u << (landed - now)) - 1u);
+        return landed - std::uint64_t(std::bit_width(waiting) - 1);
     }
     wavelet pop() noexcept {
         const wavelet w = items.pop();
@@ -57,6 +90,8 @@ struct queue_state {
     void clear() noexcept {
         items.clear();
         controls = 0;
+        landing = 0;
+        landed = 0;
     }
 };
 

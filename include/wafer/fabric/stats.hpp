@@ -35,12 +35,14 @@ struct color_stats {
 /// issues aside), and of those, the cycles lost below its group's width (docs/machine.md, Time)
 /// to its memory operands' strides; to its fabric operands, a wavelet a cycle, and to bursts its
 /// queues or FIFOs cut short; and to its two sources sharing banks. And the cycles its threads
-/// stalled in it, waiting for a wavelet, room or a FIFO.
+/// stalled in it, waiting for a wavelet, room or a FIFO, and of those, the cycles a wavelet it
+/// waited for was on its way down the ramp (hw::landing_cycles, beyond the cycle a landing takes
+/// without a ramp latency).
 struct op_stats {
     std::uint32_t program = 0, op = 0;  ///< ir::layout::programs, and the program's dsd_ops
     std::uint64_t elements = 0, cycles = 0;
     std::uint64_t strides = 0, fabric = 0, banks = 0;
-    std::uint64_t stalled = 0;
+    std::uint64_t stalled = 0, ramp = 0;
     friend bool operator==(const op_stats&, const op_stats&) = default;
 };
 

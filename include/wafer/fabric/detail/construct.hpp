@@ -344,10 +344,10 @@ private:
                 for (std::size_t w = 0; w < s.words.size() && s.base + w < p.memory_size; ++w) mem[s.base + w] = s.words[w];
             if (p.queue_count == 0) continue;
             for (int q = 0; q < hw::input_queues; ++q)
-                if (p.input_queue(q) >= 0) m_.input_queue(std::uint32_t(i), q).items = wavelet_queue(std::size_t(hw::input_queue_length(m_.arch, q)));
+                if (p.input_queue(q) >= 0) m_.input_queue(std::uint32_t(i), q) = queue_state{.items = wavelet_queue(std::size_t(hw::input_queue_room(m_.arch, q)))};
             for (int q = 0; q < hw::output_queues(m_.arch); ++q)
                 if (p.output_queue(q) >= 0)
-                    m_.output_queue(std::uint32_t(i), q).items = wavelet_queue(std::size_t(hw::output_queue_length(m_.arch, q)));
+                    m_.output_queue(std::uint32_t(i), q) = queue_state{.items = wavelet_queue(std::size_t(hw::output_queue_length(m_.arch, q)))};
             for (int q = 0; q < hw::input_queues; ++q)
                 if (p.input_queue(q) >= 0) bind_input_queue(m_, std::uint32_t(i), q, placed.input_color[std::size_t(q)]);
             for (int q = 0; q < hw::output_queues(m_.arch); ++q)

@@ -2,7 +2,6 @@
 // Taking a fabric's run state between two cycles (fabric/run_state.hpp), and putting one back after
 // checking that it fits: the same pools, the same static fields, every index in range.
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -179,7 +178,7 @@ inline std::string misfit(const machine& m, const run_state& s) {
         return "a PE whose memory grew has no block";
     for (const auto& q : s.queues)
         if (!q.items.valid() || q.color >= std::int8_t(hw::colors) || (q.user != no_user && q.user > hw::microthreads) ||
-            q.controls > q.items.size())
+            q.controls > q.items.size() || q.landed > s.now + hw::max_landing_cycles || q.on_the_way(s.now) > q.items.size())
             return "a queue's state is out of range";
     for (std::size_t c = 0; c < s.colors.size(); ++c) {
         const auto &a = s.colors[c], &b = m.colors[c];

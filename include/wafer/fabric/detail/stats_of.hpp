@@ -18,8 +18,11 @@ inline run_stats stats_of(const machine& m, run_counters& c, std::uint64_t end) 
     for (std::size_t i = 0; i < c.pes.size(); ++i) {
         auto& pc = c.pes[i];
         if (pc.stalled) {
-            pc.blocked += end - std::min(end, pc.since);
-            c.ops[m.pes[i].program][pc.stall_op].stalled += end - std::min(end, pc.since);
+            const std::uint64_t stall = end - std::min(end, pc.since);
+            pc.blocked += stall;
+            auto& o = c.ops[m.pes[i].program][pc.stall_op];
+            o.stalled += stall;
+            o.ramp += std::min(pc.ramp, stall);
         }
         auto& ps = s.pes[i];
         ps.busy = pc.busy;
@@ -48,7 +51,7 @@ inline run_stats stats_of(const machine& m, run_counters& c, std::uint64_t end) 
             constexpr auto units = run_counters::op::rate_units;
             const std::uint64_t at_width = (o.width_units + units - 1) / units, at_strides = (o.stride_units + units - 1) / units;
             s.ops.push_back(op_stats{p, k, o.elements, o.cycles, at_strides - at_width, o.at_rate - at_strides, o.cycles - o.at_rate,
-                                     o.stalled});
+                                     o.stalled, o.ramp});
         }
     return s;
 }
