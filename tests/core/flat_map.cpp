@@ -30,16 +30,16 @@ static_assert(tables_in_the_compiler() == 1000 + 200 + 30 + 1 + 1);
 
 TEST_CASE("flat_map keeps its elements sorted by key and the first value of each key") {
     flat_map<std::size_t, std::string> handled;
-    CHECK(handled.try_emplace(7, "seven").second);
-    CHECK(handled.emplace(2, std::string("two")).second);
-    const auto [at, inserted] = handled.try_emplace(7, "again");
+    CHECK(handled.try_emplace(std::size_t{7}, "seven").second);
+    CHECK(handled.emplace(std::size_t{2}, std::string("two")).second);
+    const auto [at, inserted] = handled.try_emplace(std::size_t{7}, "again");
     CHECK_FALSE(inserted);
     CHECK(at->second == "seven");
     REQUIRE(handled.size() == 2);
     CHECK(handled.begin()->first == 2);
-    CHECK(handled.at(7) == "seven");
-    CHECK(handled.find(3) == handled.end());
-    CHECK_THROWS_AS(handled.at(3), std::out_of_range);
+    CHECK(handled.at(std::size_t{7}) == "seven");
+    CHECK(handled.find(std::size_t{3}) == handled.end());
+    CHECK_THROWS_AS(handled.at(std::size_t{3}), std::out_of_range);
 }
 
 TEST_CASE("flat_set finds what it holds, by a key of another type") {

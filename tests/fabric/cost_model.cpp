@@ -135,7 +135,7 @@ TEST_CASE("a scalar fp32 divide takes about fifty cycles on WSE-2 and WSE-3; an 
 TEST_CASE("a mac over three arrays in memory: no placement keeps three sources apart, so its rate halves") {
     // fmach: four a cycle on WSE-2, eight on WSE-3; the sources four words apart pairwise where they can be.
     const auto mac = test::op(opcode::mac, data_type::f16, {64}, mem(0), {mem(64), mem(132), mem(200)});
-    for (const auto [a, width] : {std::pair{hw::arch::wse2, 4u}, {hw::arch::wse3, 8u}}) {
+    for (const auto& [a, width] : {std::pair{hw::arch::wse2, 4u}, {hw::arch::wse3, 8u}}) {
         fabric::fabric f(ir::single_pe_layout(program("k", {mac}, 264), a));
         CHECK(f.run().cycles == hw::timing_of(a).issue_cycles + 64 / (width / 2));
     }
@@ -144,7 +144,7 @@ TEST_CASE("a mac over three arrays in memory: no placement keeps three sources a
 TEST_CASE("an image records its processor, and a run of it takes that processor's timing") {
     // 16 f16 additions: one a cycle on SDR, four on WSE-2, eight on WSE-3 (the sources four words apart).
     const auto add = test::op(opcode::add, data_type::f16, {16}, mem(0), {mem(16), mem(36)});
-    for (const auto [a, rate] : {std::pair{hw::arch::sdr, 1u}, {hw::arch::wse2, 4u}, {hw::arch::wse3, 8u}}) {
+    for (const auto& [a, rate] : {std::pair{hw::arch::sdr, 1u}, {hw::arch::wse2, 4u}, {hw::arch::wse3, 8u}}) {
         image::image im;
         im.layout = ir::single_pe_layout(program("k", {add}, 52), a);
         const auto back = image::from_bytes(image::to_bytes(im), "k.img");

@@ -330,7 +330,7 @@ TEST_CASE("a color in teardown takes nothing from its core, on a sender's router
     // pipeline(): a's router sends color 0 from its core; b's takes color 0 in and sends color 1 out;
     // b computes (mac) in one, and relays (mov, riding its router) in relayed_bursts().
     for (const bool relays : {false, true})
-        for (const auto [router, color] : {std::pair{0, 0}, std::pair{1, 1}}) {
+        for (const auto& [router, color] : {std::pair{0, 0}, std::pair{1, 1}}) {
             INFO("router (" << router << ",0), color " << color << " in teardown" << (relays ? ", b relays" : ""));
             auto layout = relays ? relayed_bursts(16, 16, 0) : pipeline(16, 16);
             layout.routers[std::size_t(router)].colors[std::size_t(color)].teardown = true;

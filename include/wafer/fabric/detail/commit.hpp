@@ -138,6 +138,7 @@ private:
                     ++b.committed;
                     continue;
                 }
+                b.touch(now);  // as a delivery within the partition does: the state is the same
                 b.items.push(c.item);
                 wake(b.router, now);
             }
@@ -216,6 +217,7 @@ private:
             check(c.buffer < buffers && owns(m_.buffers[c.buffer].router));
             auto& b = m_.buffers[c.buffer];
             check(!b.items.full());
+            b.touch(now);
             b.items.push(c.item);
             wake(b.router, now);
         }
