@@ -55,7 +55,7 @@ struct queue_state {
     std::uint8_t controls = 0;    ///< control wavelets among the items
     std::int8_t color = -1;       ///< bound to; -1 none
     std::uint8_t user = no_user;  ///< the thread using it (0 main, 1 + m microthread m), or no_user
-    std::uint8_t landing = 0;     ///< bit k: the wavelet the PE may read from cycle `landed - k` on is still on its way
+    std::uint8_t landing = 0;     ///< bit k: it was handed a wavelet that the PE may read from cycle `landed - k` on
     std::uint64_t landed = 0;     ///< the cycle the PE may read the last wavelet handed from
 
     void push(const wavelet& w) noexcept {
