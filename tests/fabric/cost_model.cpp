@@ -1,4 +1,5 @@
-// The published rates, one DSD operation at a time: every opcode and element type on each processor,
+// The published rates, one DSD operation at a time: every opcode and element type (a conversion's
+// every pair of types) on each processor,
 // at lengths 1, 16 and 1024, a source strided 1, 2, 7 and 8 elements apart, its two memory sources
 // placed in different banks or the same ones. The figures are stated here as their sources state
 // them (docs/fidelity.md), apart from the interpreter's table, so that either can catch the other.
@@ -28,14 +29,28 @@ constexpr published_width simd_table[] = {
     {"add16", 4, 8},  {"sub16", 4, 8},  {"and16", 4, 8},  {"or16", 4, 8},   {"xor16", 4, 8},  {"mov16", 4, 8},
     {"sar16", 1, 4},  {"sll16", 1, 4},  {"slr16", 1, 4},  {"mov32", 2, 4},  {"faddh", 4, 8},  {"fsubh", 4, 8},
     {"fmulh", 4, 8},  {"fmach", 4, 8},  {"fmovh", 4, 8},  {"fnegh", 4, 8},  {"fmaxh", 1, 8},  {"fadds", 2, 4},
-    {"fsubs", 2, 4},  {"fmovs", 2, 4},  {"fnegs", 2, 4},  {"fmaxs", 1, 4},
+    {"fsubs", 2, 4},  {"fmovs", 2, 4},  {"fnegs", 2, 4},  {"fmaxs", 1, 4},  {"fh2s", 1, 4},   {"fs2h", 1, 4},
+    {"fs2xp16", 1, 4}, {"xp162fs", 1, 4}, {"fh2xp16", 1, 8}, {"xp162fh", 1, 8},
 };
+
+/// The conversion the hardware runs from `from` to `to`: between fp32, fp16 and a 16-bit integer.
+std::string_view conversion(data_type from, data_type to) {
+    const auto name = [](data_type t) -> std::string_view {
+        return t == data_type::f16 ? "fh" : t == data_type::f32 ? "fs" : t == data_type::i16 || t == data_type::u16 ? "xp16" : "";
+    };
+    if (name(from).empty() || name(to).empty() || name(from) == name(to)) return "";
+    if (from == data_type::f16 && to == data_type::f32) return "fh2s";
+    if (from == data_type::f32 && to == data_type::f16) return "fs2h";
+    if (from == data_type::f32) return "fs2xp16";
+    if (to == data_type::f32) return "xp162fs";
+    return from == data_type::f16 ? "fh2xp16" : "xp162fh";
+}
 
 /// The builtin the hardware runs for an operation; "" for one the table does not list (fmuls,
 /// fmacs, 32-bit integer arithmetic, 16-bit integer products, integer min and max): one a cycle.
 /// Integer negation is a sub16 from zero, min the twin of max, and ep, which only SDR has, runs
 /// its products as fmulh and fmach and the rest as sp (wafer's choices, docs/fidelity.md).
-std::string_view builtin(opcode op, data_type t) {
+std::string_view builtin(opcode op, data_type t, data_type from) {
     const bool half = t == data_type::f16, ep = t == data_type::ep;
     const bool single = t == data_type::f32 || ep, short_int = t == data_type::i16 || t == data_type::u16;
     switch (op) {
@@ -53,14 +68,15 @@ std::string_view builtin(opcode op, data_type t) {
     case opcode::shl: return short_int ? "sll16" : "";
     case opcode::shr: return short_int ? "slr16" : "";
     case opcode::sar: return short_int ? "sar16" : "";
+    case opcode::convert: return conversion(from, t);
     }
     return "";
 }
 
-unsigned table_width(hw::arch a, opcode op, data_type t) {
+unsigned table_width(hw::arch a, opcode op, data_type t, data_type from) {
     if (a == hw::arch::sdr)  // Tungsten reference, Extended Precision: four hp or ep products in an sp product's time
         return (op == opcode::mul || op == opcode::mac) && (t == data_type::f16 || t == data_type::ep) ? 4 : 1;
-    const auto name = builtin(op, t);
+    const auto name = builtin(op, t, from);
     for (const auto& w : simd_table)
         if (w.builtin == name) return a == hw::arch::wse2 ? w.wse2 : w.wse3;
     return 1;
@@ -84,37 +100,41 @@ TEST_CASE("every DSD operation runs at its processor's published rate: SIMD widt
     int runs = 0;
     for (const hw::arch a : {hw::arch::sdr, hw::arch::wse2, hw::arch::wse3})
         for (int o = 0; o < ir::opcode_count; ++o)
-            for (int ty = 0; ty < ir::data_type_count; ++ty) {
-                const auto code = opcode(o);
-                const auto type = data_type(ty);
-                if (ir::integer_only(code) && ir::is_float(type)) continue;
-                const int sources = ir::sources_of(code);
-                const std::int32_t words = std::int32_t(ir::words_of(type));
-                for (const std::uint32_t n : {1u, 16u, 1024u})
-                    for (const std::int32_t stride : {1, 2, 7, 8})
-                        for (const bool same_banks : {false, true}) {
-                            // The second source starts four words from the first's bank, or in it.
-                            const address b = second + (same_banks ? 0 : 4);
-                            std::vector<ir::dsd> src{mem(first, {stride * words})};
-                            if (sources >= 2) src.push_back(mem(b, {words}));
-                            if (sources == 3) src.push_back(imm(0));
-                            ir::dsd_op op = test::op(code, type, {n}, mem(dst, {words}), {});
-                            std::copy(src.begin(), src.end(), op.src.begin());
-                            fabric::fabric f(ir::single_pe_layout(program("k", {op}, first + n * std::uint32_t(stride * words)), a));
-                            const auto r = f.run();
-                            unsigned width = table_width(a, code, type);
-                            if (a != hw::arch::sdr && n > 1) {
-                                width = std::min(width, stride_limit(stride * words));
-                                if (sources >= 2 && same_banks) width = std::max(1u, width / 2);
+            for (int ty = 0; ty < ir::data_type_count; ++ty)
+                for (int fr = 0; fr < (opcode(o) == opcode::convert ? ir::data_type_count : 1); ++fr) {
+                    const auto code = opcode(o);
+                    const auto type = data_type(ty), from = data_type(fr);
+                    if (ir::integer_only(code) && ir::is_float(type)) continue;
+                    const int sources = ir::sources_of(code);
+                    const std::int32_t words = std::int32_t(ir::words_of(type));
+                    // The first source's elements: a conversion's have their own type.
+                    const std::int32_t first_words = std::int32_t(ir::words_of(code == opcode::convert ? from : type));
+                    for (const std::uint32_t n : {1u, 16u, 1024u})
+                        for (const std::int32_t stride : {1, 2, 7, 8})
+                            for (const bool same_banks : {false, true}) {
+                                // The second source starts four words from the first's bank, or in it.
+                                const address b = second + (same_banks ? 0 : 4);
+                                std::vector<ir::dsd> src{mem(first, {stride * first_words})};
+                                if (sources >= 2) src.push_back(mem(b, {words}));
+                                if (sources == 3) src.push_back(imm(0));
+                                ir::dsd_op op = test::op(code, type, {n}, mem(dst, {words}), {});
+                                op.from = from;
+                                std::copy(src.begin(), src.end(), op.src.begin());
+                                fabric::fabric f(ir::single_pe_layout(program("k", {op}, first + n * std::uint32_t(stride * first_words)), a));
+                                const auto r = f.run();
+                                unsigned width = table_width(a, code, type, from);
+                                if (a != hw::arch::sdr && n > 1) {
+                                    width = std::min(width, stride_limit(stride * first_words));
+                                    if (sources >= 2 && same_banks) width = std::max(1u, width / 2);
+                                }
+                                INFO(hw::name_of(a) << ' ' << o << " type " << ty << " from " << fr << " n " << n << " stride " << stride
+                                                    << (same_banks ? " same banks" : ""));
+                                REQUIRE(r.status == fabric::run_status::halted);
+                                CHECK(r.cycles == hw::timing_of(a).issue_cycles + (n + width - 1) / width);
+                                ++runs;
                             }
-                            INFO(hw::name_of(a) << ' ' << o << " type " << ty << " n " << n << " stride " << stride
-                                                << (same_banks ? " same banks" : ""));
-                            REQUIRE(r.status == fabric::run_status::halted);
-                            CHECK(r.cycles == hw::timing_of(a).issue_cycles + (n + width - 1) / width);
-                            ++runs;
-                        }
-            }
-    CHECK(runs > 3000);
+                }
+    CHECK(runs > 5000);
 }
 
 TEST_CASE("a scalar fp32 divide takes about fifty cycles on WSE-2 and WSE-3; an integer one, and any on SDR, eight") {

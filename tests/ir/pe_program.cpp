@@ -80,11 +80,11 @@ TEST_CASE("a data type and the value format that prints it take the same number 
 
 // ---- dsd.hpp ----
 
-TEST_CASE("sources_of: mov and neg read one source, mac three, every other opcode two") {
+TEST_CASE("sources_of: mov, neg and convert read one source, mac three, every other opcode two") {
     for (int k = 0; k < ir::opcode_count; ++k) {
         const auto op = opcode(k);
         CAPTURE(k);
-        const int expected = op == opcode::mov || op == opcode::neg ? 1 : op == opcode::mac ? 3 : 2;
+        const int expected = op == opcode::mov || op == opcode::neg || op == opcode::convert ? 1 : op == opcode::mac ? 3 : 2;
         CHECK(ir::sources_of(op) == expected);
         CHECK(ir::sources_of(op) <= 3);  // dsd_op::src has three slots
     }

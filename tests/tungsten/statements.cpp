@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernel_run.hpp"
@@ -169,6 +170,44 @@ TEST_CASE("bitwise operators and shifts over arrays lower to one DSD operation e
         CHECK(r.ints("h")[i] == a[i] >> 2);
         CHECK(r.ints("m")[i] == std::int16_t((a[i] & 0xff) + std::int16_t(std::uint16_t(b[i]) << 1) * 3));
     }
+}
+
+TEST_CASE("a cast of an array lowers to one DSD conversion, with scalar code's values bit for bit") {
+    // The vector engine converts between fp32, fp16 and 16-bit integers (fh2s fs2h fs2xp16 xp162fs
+    // fh2xp16 xp162fh): each statement is one operation, a cast inside a deeper value one into a
+    // temporary; the same statements under an `if` are scalar code, and every element agrees.
+    const std::string text = "hp h[8] = {1.5, -2.25, 0.1, 65504.0, -0.0, 3.0, 1000.5, -7.75};\n"
+                             "sp s[8] = {1000000.0, -1000000.0, 70000.0, 0.1, -3.7, 2.5, -0.0, 1.0e-9};\n"
+                             "xp x[8] = {1, -2, 32767, -32768, 0, 100, -100, 7};\n"
+                             "sp hs[8]; hp sh[8]; xp sx[8]; sp xs[8]; xp hx[8]; hp xh[8]; sp m[8];\n"
+                             "sp hs2[8]; hp sh2[8]; xp sx2[8]; sp xs2[8]; xp hx2[8]; hp xh2[8]; sp m2[8];\n"
+                             "i in [0, 8) hs[i] = (sp)h[i];\n"
+                             "i in [0, 8) sh[i] = (hp)s[i];\n"
+                             "i in [0, 8) sx[i] = (xp)s[i];\n"
+                             "i in [0, 8) xs[i] = (sp)x[i];\n"
+                             "i in [0, 8) hx[i] = (xp)h[i];\n"
+                             "i in [0, 8) xh[i] = (hp)x[i];\n"
+                             "i in [0, 8) m[i] = (sp)h[i] * s[i] + (sp)x[i];\n"
+                             "i in [0, 8) { if (i >= 0) {\n"
+                             "  hs2[i] = (sp)h[i]; sh2[i] = (hp)s[i]; sx2[i] = (xp)s[i]; xs2[i] = (sp)x[i];\n"
+                             "  hx2[i] = (xp)h[i]; xh2[i] = (hp)x[i]; m2[i] = (sp)h[i] * s[i] + (sp)x[i];\n"
+                             "} }\n";
+    auto r = run(text);
+    using ir::data_type;
+    std::vector<std::pair<data_type, data_type>> conversions;
+    for (const auto& o : r.program.dsd_ops)
+        if (o.op == ir::opcode::convert) conversions.emplace_back(o.from, o.type);
+    CHECK(conversions == std::vector<std::pair<data_type, data_type>>{
+                             {data_type::f16, data_type::f32}, {data_type::f32, data_type::f16}, {data_type::f32, data_type::i16},
+                             {data_type::i16, data_type::f32}, {data_type::f16, data_type::i16}, {data_type::i16, data_type::f16},
+                             {data_type::f16, data_type::f32}, {data_type::i16, data_type::f32}});
+    CHECK(r.program.dsd_ops.size() == conversions.size() + 1);  // and the mac; the scalar statements are none
+    for (const char* name : {"hs", "sh", "sx", "xs", "hx", "xh", "m"}) {
+        INFO(name);
+        CHECK(r.ints(name) == r.ints(std::string(name) + "2"));
+    }
+    CHECK(r.ints("hs")[0] == std::bit_cast<std::uint32_t>(1.5f));
+    CHECK(r.ints("sx")[0] == 32767);  // fp32 to a 16-bit integer saturates
 }
 
 TEST_CASE("an and of 1024-element arrays runs at and16's rate: four a cycle on WSE-2, two with both sources in the same banks") {

@@ -28,7 +28,7 @@ std::string label(const ir::layout& l, const fabric::op_stats& s) {
     const auto& op = program.dsd_ops[s.op];
     const std::string& file = program.file_of(op.pos);
     const std::string where = file.empty() ? program.kernel : file.substr(file.find_last_of('/') + 1);
-    return where + ":" + std::to_string(op.pos.line) + " " + ir::name_of(op.op) + "." + ir::name_of(op.type);
+    return where + ":" + std::to_string(op.pos.line) + " " + ir::mnemonic(op);
 }
 
 }  // namespace

@@ -94,9 +94,11 @@ enum class operation_class : std::uint8_t {
     fp16_max,      ///< fmaxh (and fmin, its twin)
     fp32,          ///< fadds fsubs fmovs fnegs; ep's other operations
     fp32_max,      ///< fmaxs (and fmin)
-    unlisted,      ///< not in the table: fmuls, fmacs, 32-bit integer arithmetic, 16-bit products
+    convert,       ///< fh2s fs2h fs2xp16 xp162fs: between fp32 and fp16 or a 16-bit integer
+    convert16,     ///< fh2xp16 xp162fh: between fp16 and a 16-bit integer
+    unlisted,      ///< not in the table: fmuls, fmacs, 32-bit integer arithmetic, 16-bit products, other conversions
 };
-inline constexpr int operation_classes = 9;
+inline constexpr int operation_classes = 11;
 
 struct timing {
     /// Elements a DSD operation finishes a cycle, per operation_class, its memory operands placed
@@ -119,12 +121,12 @@ struct timing {
 /// example, for WSE-2; wafer gives WSE-3 the same). The ramp between a router and its PE takes
 /// T_R = 2 cycles each way (Luczynski et al., "Near-Optimal Wafer-Scale Reduce", HPDC 2024, for
 /// WSE-2; wafer gives WSE-3 the same).
-inline constexpr timing wse2_timing{{4, 1, 2, 4, 4, 1, 2, 1, 1}, true, true, 1, 1, 8, 50, 2, 2};
-inline constexpr timing wse3_timing{{8, 4, 4, 8, 8, 8, 4, 4, 1}, true, true, 1, 1, 8, 50, 2, 2};
+inline constexpr timing wse2_timing{{4, 1, 2, 4, 4, 1, 2, 1, 1, 1, 1}, true, true, 1, 1, 8, 50, 2, 2};
+inline constexpr timing wse3_timing{{8, 4, 4, 8, 8, 8, 4, 4, 4, 8, 1}, true, true, 1, 1, 8, 50, 2, 2};
 /// SDR: one element a cycle, but four hp or ep products in one sp product's time (Tungsten
 /// reference, Extended Precision); no stride, bank, divide or ramp figures (wafer's: none, 8
 /// cycles, and a ramp without latency).
-inline constexpr timing sdr_timing{{1, 1, 1, 1, 4, 1, 1, 1, 1}, false, false, 1, 1, 8, 8, 2, 0};
+inline constexpr timing sdr_timing{{1, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1}, false, false, 1, 1, 8, 8, 2, 0};
 
 constexpr const timing& timing_of(arch a) noexcept {
     return a == arch::wse2 ? wse2_timing : a == arch::wse3 ? wse3_timing : sdr_timing;

@@ -23,12 +23,26 @@ inline constexpr std::uint64_t scalar_burst_cycles = 4096;
 inline constexpr int free_picks = 64;
 inline constexpr std::size_t router_buffer_capacity = hw::router_buffer_wavelets;
 
-/// The hardware's group of operation `op` on elements of type `t` (hw::operation_class).
-constexpr hw::operation_class class_of(ir::opcode op, ir::data_type t) noexcept {
+/// The hardware's group of a conversion from `from` to `to`: fp32 from or to fp16 or a 16-bit
+/// integer, or fp16 from or to a 16-bit integer; any other pair is not in the table.
+constexpr hw::operation_class conversion_class(ir::data_type from, ir::data_type to) noexcept {
+    using C = hw::operation_class;
+    const auto kind = [](ir::data_type t) {  // 1 fp16, 2 fp32, 3 16-bit integer, 0 other
+        return t == ir::data_type::f16 ? 1 : t == ir::data_type::f32 ? 2 : t == ir::data_type::i16 || t == ir::data_type::u16 ? 3 : 0;
+    };
+    const int a = kind(from), b = kind(to);
+    if (a == 0 || b == 0 || a == b) return C::unlisted;
+    return a == 2 || b == 2 ? C::convert : C::convert16;
+}
+
+/// The hardware's group of operation `op` on elements of type `t` (hw::operation_class); a
+/// conversion's group depends on its source's type too (`from`).
+constexpr hw::operation_class class_of(ir::opcode op, ir::data_type t, ir::data_type from = ir::data_type::i16) noexcept {
     using C = hw::operation_class;
     const bool half = t == ir::data_type::f16, single = t == ir::data_type::f32 || t == ir::data_type::ep;
     const bool short_int = t == ir::data_type::i16 || t == ir::data_type::u16;
     switch (op) {
+    case ir::opcode::convert: return conversion_class(from, t);
     case ir::opcode::mul:
     case ir::opcode::mac: return half || t == ir::data_type::ep ? C::fp16_product : C::unlisted;
     case ir::opcode::min:
@@ -61,7 +75,7 @@ struct operation_rates {
 constexpr operation_rates rates_of(const ir::dsd_op& op, const std::array<std::int64_t, 4>& inner_step, hw::arch a) noexcept {
     const hw::timing& t = hw::timing_of(a);
     operation_rates r;
-    r.width = t.width[std::size_t(class_of(op.op, op.type))];
+    r.width = t.width[std::size_t(class_of(op.op, op.type, op.from))];
     r.memory = r.width;
     unsigned fabric = r.width;
     for (int k = 0; k < 1 + ir::sources_of(op.op); ++k) {

@@ -18,6 +18,7 @@
 
 #include "wafer/fabric/cost_model.hpp"
 #include "wafer/fabric/detail/kernel.hpp"
+#include "wafer/fabric/detail/scalar.hpp"
 #include "wafer/ir/dsd.hpp"
 
 namespace wafer::fabric {
@@ -186,6 +187,45 @@ void execute_typed(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& 
     execute_rows<T, Op>(op, p, b, scratch);
 }
 
+/// A conversion, element by element, for every pair of types: each element's bits in the other
+/// type as the scalar convert instruction makes them (detail::convert), so both agree bit for bit.
+/// One loop serves all pairs: a kernel per pair would be code that runs no faster where the
+/// conversion itself is the work.
+inline void execute_convert(const ir::dsd_op& op, const prepared_op& p, const dsd_batch& b, word*) {
+    const ir::dsd& s = op.src[0];
+    const bool wide_source = ir::words_of(op.from) == 2, wide_result = ir::words_of(op.type) == 2;
+    std::array<std::uint64_t, ir::max_rank> i{};  // the element's loop indices, outermost first
+    for (std::uint64_t rest = b.first, d = ir::max_rank; d-- > 0;) i[d] = rest % p.extent[d], rest /= p.extent[d];
+    const auto at = [&](int k) {  // slot k's offset from its base, in words (or values, for an index)
+        std::int64_t o = 0;
+        for (std::size_t d = 0; d < ir::max_rank; ++d)
+            o += std::int64_t(i[d]) * (s.k == ir::dsd::kind::index && k == 1 ? p.index_stride[k][d] : p.stride[k][d]);
+        return o;
+    };
+    for (std::uint64_t n = 0; n < b.count; ++n) {
+        std::uint32_t bits = 0;
+        switch (s.k) {
+        case ir::dsd::kind::mem: {
+            const word* from = b.memory + b.base[1] + at(1);
+            bits = wide_source ? load32(from) : std::uint32_t(*from);
+            break;
+        }
+        case ir::dsd::kind::immediate: bits = s.bits; break;
+        case ir::dsd::kind::index: bits = std::uint32_t(std::int64_t(std::int32_t(s.bits)) + at(1)); break;
+        default: bits = b.in[0][n]; break;  // fabin, fifo
+        }
+        const std::uint32_t r = convert(bits, op.from, op.type);
+        if (op.dst.k == ir::dsd::kind::mem) {
+            word* to = b.memory + b.base[0] + at(0);
+            if (wide_result) store32(to, r);
+            else *to = word(r);
+        } else {
+            b.out[n] = r;
+        }
+        for (std::size_t d = ir::max_rank; d-- > 0 && ++i[d] == p.extent[d];) i[d] = 0;
+    }
+}
+
 template <ir::data_type T>
 constexpr execute_fn kernel_for(ir::opcode op) noexcept {
     if (ir::integer_only(op) && ir::is_float(T)) return nullptr;
@@ -215,6 +255,7 @@ constexpr execute_fn kernel_for(ir::opcode op) noexcept {
 }
 
 constexpr execute_fn kernel_for(ir::data_type t, ir::opcode op) noexcept {
+    if (op == ir::opcode::convert) return &execute_convert;
     switch (t) {
     case ir::data_type::i16: return kernel_for<ir::data_type::i16>(op);
     case ir::data_type::u16: return kernel_for<ir::data_type::u16>(op);
@@ -266,7 +307,9 @@ inline prepared_op::form form_of(const ir::dsd_op& op, const prepared_op& p) {
 /// The source a stream from one input queue to one output queue at one element a cycle reads its
 /// queue in (prepared_op::riding_source), or -1.
 inline std::int8_t riding_source(const ir::dsd_op& op, const prepared_op& p) {
-    if (p.shape != prepared_op::form::stream || op.dst.k != ir::dsd::kind::fabout || std::popcount(p.fabric_slots) != 2)
+    // A router moves a riding PE's elements with one width (machine::ride): a conversion changes it.
+    if (p.shape != prepared_op::form::stream || op.dst.k != ir::dsd::kind::fabout || std::popcount(p.fabric_slots) != 2 ||
+        op.op == ir::opcode::convert)
         return -1;
     assert(p.rate == 1);  // a fabric operand without options moves one wavelet a cycle (fabric_values)
     return std::int8_t(std::countr_zero(unsigned(p.fabric_slots) & ~1u) - 1);
@@ -354,7 +397,7 @@ inline prepared_op prepare(const ir::dsd_op& op, hw::arch a) {
 
     for (int k = 0; k < used; ++k) {
         if (!(p.memory_slots & (1u << k))) continue;
-        std::int64_t low = 0, high = w - 1;
+        std::int64_t low = 0, high = std::int64_t(ir::words_of(ir::type_of(op, k))) - 1;
         for (std::size_t d = 0; d < ir::max_rank; ++d) {
             const std::int64_t r = detail::reach(p.extent[d], p.stride[k][d]);
             if (p.stride[k][d] < 0) low -= r;

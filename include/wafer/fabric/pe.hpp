@@ -823,7 +823,7 @@ private:
     void stage_in(const ir::dsd_op& op, const ir::dsd& d, std::uint64_t done, std::uint64_t n,
                   std::array<std::uint32_t, chunk_elements>& in) {
         auto& q = m_.input_queue(i_, d.queue);
-        const bool narrow = ir::words_of(op.type) == 1;
+        const bool narrow = ir::words_of(ir::type_of(op, 1)) == 1;  // every source has the sources' type
         const bool halves = !Plain && per_wavelet(d, op.type) == 2;
         for (std::uint64_t e = 0; e < n;) {
             const std::uint64_t position = done + e;
@@ -938,7 +938,7 @@ private:
     void zero_source(const issued_op& o, const ir::dsd_op& op) {
         const prepared_op& w = walk_of(o);
         const int slot = op.dst.zero == ir::zero_source::first || w.operands == 2 ? 1 : 2;
-        const std::int64_t words = ir::words_of(op.type);
+        const std::int64_t words = ir::words_of(ir::type_of(op, slot));
         word* mem = memory();
         detail::walk<1>(w.extent, {o.base[std::size_t(slot)]}, {w.stride[std::size_t(slot)]}, 0, o.elements,
                         [&](const std::array<std::int64_t, 1>& at, std::uint64_t length) {

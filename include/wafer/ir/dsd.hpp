@@ -18,17 +18,19 @@ inline constexpr reg no_reg = 0xffff;
 
 /// DSD opcodes. mac is s0 * s1 + s2 (two roundings); shifts take the count from s1; bitwise and
 /// shifts are for integers only.
-enum class opcode : std::uint8_t { mov, add, sub, mul, mac, neg, min, max, bit_and, bit_or, bit_xor, shl, shr, sar };
-inline constexpr int opcode_count = 14;
+/// `convert` reads its source as dsd_op::from and writes it as dsd_op::type (the hardware's fh2s,
+/// fs2h, fs2xp16, xp162fs, fh2xp16 and xp162fh, and their like between any two types).
+enum class opcode : std::uint8_t { mov, add, sub, mul, mac, neg, min, max, bit_and, bit_or, bit_xor, shl, shr, sar, convert };
+inline constexpr int opcode_count = 15;
 
 constexpr int sources_of(opcode op) noexcept {
     switch (op) {
-    case opcode::mov: case opcode::neg: return 1;
+    case opcode::mov: case opcode::neg: case opcode::convert: return 1;
     case opcode::mac: return 3;
     default: return 2;
     }
 }
-constexpr bool integer_only(opcode op) noexcept { return op >= opcode::bit_and; }
+constexpr bool integer_only(opcode op) noexcept { return op >= opcode::bit_and && op <= opcode::sar; }
 
 inline constexpr int max_rank = 4;  ///< mem4d: up to four loop dimensions
 
@@ -92,6 +94,7 @@ struct task_action {
 struct dsd_op {
     opcode op = opcode::mov;
     data_type type = data_type::i16;
+    data_type from = data_type::i16;  ///< convert: its source's type (other operations: unused)
     std::uint8_t rank = 0;                             ///< 0: a single element (a scalar statement)
     std::array<std::uint32_t, max_rank> extent{1, 1, 1, 1};
     dsd dst;
@@ -114,7 +117,7 @@ struct dsd_op {
         return n;
     }
     friend constexpr bool operator==(const dsd_op& a, const dsd_op& b) {
-        return a.op == b.op && a.type == b.type && a.rank == b.rank && a.extent == b.extent && a.dst == b.dst &&
+        return a.op == b.op && a.type == b.type && a.from == b.from && a.rank == b.rank && a.extent == b.extent && a.dst == b.dst &&
                a.src == b.src && a.length_reg == b.length_reg && a.index_reg == b.index_reg && a.async == b.async &&
                a.microthread == b.microthread && a.prio == b.prio && a.on_complete == b.on_complete &&
                a.on_control == b.on_control;
@@ -126,6 +129,10 @@ constexpr const dsd& operand(const dsd_op& op, int slot) noexcept {
     return slot == 0 ? op.dst : op.src[std::size_t(slot - 1)];
 }
 constexpr dsd& operand(dsd_op& op, int slot) noexcept { return slot == 0 ? op.dst : op.src[std::size_t(slot - 1)]; }
+/// The type of operand slot k's elements: a conversion's source has its own.
+constexpr data_type type_of(const dsd_op& op, int slot) noexcept {
+    return op.op == opcode::convert && slot > 0 ? op.from : op.type;
+}
 
 constexpr bool is_fabric(dsd::kind k) noexcept { return k == dsd::kind::fabin || k == dsd::kind::fabout; }
 

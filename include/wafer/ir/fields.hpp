@@ -40,7 +40,7 @@ template <class Ar> constexpr void fields(Ar& ar, dsd& d) {
 }
 template <class Ar> constexpr void fields(Ar& ar, task_action& a) { ar(a.k, a.task); }
 template <class Ar> constexpr void fields(Ar& ar, dsd_op& o) {
-    ar(o.op, o.type, o.rank, o.extent, o.dst, o.src, o.length_reg, o.index_reg, o.async, o.microthread, o.prio,
+    ar(o.op, o.type, o.from, o.rank, o.extent, o.dst, o.src, o.length_reg, o.index_reg, o.async, o.microthread, o.prio,
        o.on_complete, o.on_control, o.pos);
 }
 template <class Ar> constexpr void fields(Ar& ar, value& v) { ar(v.k, v.v); }

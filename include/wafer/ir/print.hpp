@@ -10,7 +10,8 @@ namespace wafer::ir {
 
 constexpr const char* name_of(opcode op) noexcept {
     constexpr const char* names[] = {"mov", "add", "sub", "mul", "mac", "neg", "min",
-                                     "max", "and", "or",  "xor", "shl", "shr", "sar"};
+                                     "max", "and", "or",  "xor", "shl", "shr", "sar", "convert"};
+    static_assert(sizeof(names) / sizeof(names[0]) == opcode_count);
     return unsigned(op) < opcode_count ? names[unsigned(op)] : "?";
 }
 
@@ -28,6 +29,14 @@ constexpr const char* name_of(instr i) noexcept {
         "ret",    "halt",    "done"};
     static_assert(sizeof(names) / sizeof(names[0]) == instr_count);
     return unsigned(i) < instr_count ? names[unsigned(i)] : "?";
+}
+
+/// A DSD operation's opcode and element types, as `add.f32`, or `convert.f16.f32` from one to the
+/// other (as the scalar convert instruction reads).
+inline std::string mnemonic(const dsd_op& op) {
+    std::string m = name_of(op.op);
+    if (op.op == opcode::convert) m += std::string(".") + name_of(op.from);
+    return m + "." + name_of(op.type);
 }
 
 /// The symbol whose words hold `at`, and the offset into it, as "(a)" or "(a+3)"; "" for none.

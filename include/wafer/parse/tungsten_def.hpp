@@ -354,16 +354,15 @@ const auto loop_statement_rule_def =
 const auto parameter_rule_def = type_spec_rule > named(declarator_rule, "a parameter name");
 const auto parameters = named('(', "'(' to start the parameters") > -(parameter_rule % ',') >
                         named(')', "',' or ')' after the parameters");
-inline auto body_of(const char* what, const char* close) {
-    return named('{', "'{' to start the body") >>
-           nested(what)[*statement_rule > named(misplaced_word | '}', close)];
+inline auto body_of(const char* what, const char* open, const char* close) {
+    return named(lit('{') >> nested(what)[*statement_rule > named(misplaced_word | '}', close)], open);
 }
 const auto returns_rule_def = keyword("void") >> x3::attr(boost::optional<tungsten::base_type>()) | base_type;
 // `xp f(` starts a function; `xp f;` and `xp f[` a variable.
 const auto function_declaration_rule_def = (returns_rule >> identifier >> &lit('(')) > parameters >
-                                           body_of("function", "a statement or '}' to close the function");
+                                           body_of("function", "'{' to start the function's body", "a statement or '}' to close the function");
 const auto handler_declaration_rule_def = keyword("on") > named(identifier, "a socket after 'on'") > parameters >
-                                          body_of("handler", "a statement or '}' to close the handler");
+                                          body_of("handler", "'{' to start the handler's body", "a statement or '}' to close the handler");
 const auto return_rule_def = keyword("return") > -expression_rule > named(';', "';' after return");
 const auto fifo_activation_rule =
     x3::rule<class fifo_activation_class, fifo_activation>{"activate_push or activate_pop"} =
@@ -389,7 +388,9 @@ const auto task_declaration_rule_def =
     (x3::matches[keyword("control")] >> keyword("task")) > named(identifier, "the task's name") >
     -(keyword("on") > named(identifier, "the socket its control wavelets arrive on")) >
     -(keyword("id") > named('(', "'(' and the task ID") > expression_rule > named(')', "')' after the task ID")) >
-    body_of("task", "a statement or '}' to close the task");
+    named(-(&lit('(') >> reject("a task takes no parameters: write 'task NAME { … }'")) >>
+              body_of("task", "'{' to start the task's body", "a statement or '}' to close the task"),
+          "'{' to start the task's body");
 const auto call_statement_rule_def = &(identifier >> '(') >> call_rule > named(';', "';' after the call");
 
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | stream_declaration_rule |

@@ -204,6 +204,8 @@ private:
         if (unsigned(op.op) >= unsigned(ir::opcode_count)) return bad("unknown opcode " + std::to_string(int(op.op)));
         if (unsigned(op.type) >= unsigned(ir::data_type_count)) return bad("unknown data type " + std::to_string(int(op.type)));
         if (ir::integer_only(op.op) && ir::is_float(op.type)) return bad("bitwise operations and shifts are for integers");
+        if (op.op == ir::opcode::convert && unsigned(op.from) >= unsigned(ir::data_type_count))
+            return bad("converts from an unknown data type " + std::to_string(int(op.from)));
         if (op.rank > ir::max_rank) return bad("rank " + std::to_string(op.rank) + " exceeds " + std::to_string(ir::max_rank));
         std::uint64_t elements = 1;
         for (int d = 0; d < op.rank; ++d) {
@@ -232,11 +234,11 @@ private:
             needs_index = needs_index || o.wavelet_index_offset;
             if (o.wavelet_index_offset && o.k != ir::dsd::kind::mem && o.k != ir::dsd::kind::fabout)
                 bad(slot + ": wavelet_index_offset is for memory and fabout operands");
-            const bool wide = ir::words_of(op.type) == 2;
+            const bool wide = ir::words_of(ir::type_of(op, s)) == 2;
             if (o.control_transform && (!ir::is_fabric(o.k) || !wide))
                 bad(slot + ": control_transform is for fabric operands of 32-bit operations");
-            if (o.simd != ir::simd_mode::none && (!ir::is_fabric(o.k) || wide))
-                bad(slot + ": SIMD modes are for fabric operands of 16-bit operations");
+            if (o.simd != ir::simd_mode::none && (!ir::is_fabric(o.k) || wide || op.op == ir::opcode::convert))
+                bad(slot + ": SIMD modes are for fabric operands of 16-bit operations other than conversions");
             if ((o.control || o.advance_switch || o.zero != ir::zero_source::none) && o.k != ir::dsd::kind::fabout)
                 bad(slot + ": control, advance_switch and zero are fabout properties");
             if (o.socket >= 0 && (!ir::is_fabric(o.k) || std::size_t(o.socket) >= p.sockets.size()))

@@ -67,7 +67,7 @@ WAFER_DECL std::string to_string(const task_action& a) {
 }
 
 WAFER_DECL std::string to_string(const dsd_op& op, const pe_program* p) {
-    std::string out = std::string(name_of(op.op)) + "." + name_of(op.type) + (op.async ? ".async" : "") + " [";
+    std::string out = mnemonic(op) + (op.async ? ".async" : "") + " [";
     for (int d = 0; d < op.rank; ++d) out += (d ? "," : "") + std::to_string(op.extent[std::size_t(d)]);
     out += "] " + to_string(op.dst, op.rank, p);
     for (int s = 0; s < sources_of(op.op); ++s) out += ", " + to_string(op.src[std::size_t(s)], op.rank, p);

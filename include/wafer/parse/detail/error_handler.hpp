@@ -112,7 +112,10 @@ void parse_text(error_handler& handler, const Grammar& grammar, const Skipper& s
         } catch (const syntax_error& s) {
             handler.fail(s.where, s.message);
         }
-        handler.fail(where, "expected " + e.which());
+        // Every expectation in the grammars is named; one left unnamed would be known only by its C++
+        // type, which says nothing to a user.
+        const std::string what = e.which();
+        handler.fail(where, what.find("boost") == std::string::npos ? "expected " + what : std::string("syntax error"));
     } catch (const syntax_error& e) {
         handler.fail(e.where, e.message);
     }

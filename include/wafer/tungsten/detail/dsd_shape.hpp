@@ -1,7 +1,8 @@
 #pragma once
 // Whether a statement has the shape of DSD operations, so that it lowers to them (assignment.hpp)
 // rather than to scalar code (scalar.hpp): constant loop bounds, a value made of the operators the
-// PE's vector engine runs over leaves (+, -, *, and on integers &, |, ^, <<, >>, x>>), every
+// PE's vector engine runs over leaves (+, -, *, and on integers &, |, ^, <<, >>, x>>; a cast of a
+// variable or socket converts it), every
 // variable and socket of the target's data type, affine subscripts, no iterator of a scalar loop. The test reports nothing: a statement that fails it is lowered as scalar code,
 // which reports whatever is wrong with it.
 #include <variant>
@@ -103,6 +104,16 @@ private:
                 return t && *t != base_type::u1 && data_type_of(*t) == type;
             }
             case kind::negate: return leaves(e.operands[0], type, floating);
+            case kind::cast: {  // of a constant, or of a variable's or socket's value: one conversion
+                if (cx_.eval.constant_of(e)) return true;
+                const auto& x = e.operands[0];
+                if (e.type == base_type::u1 || data_type_of(e.type) != type) return false;
+                if (x.k != kind::name && x.k != kind::subscript && x.k != kind::member) return false;
+                const auto& d = *cx_.scopes.find(root_of(x).name);
+                if (std::holds_alternative<param_symbol>(d.what) || std::holds_alternative<iterator_symbol>(d.what)) return false;
+                const auto t = stored_type(x);
+                return t && *t != base_type::u1 && data_type_of(*t).has_value();
+            }
             case kind::binary:
                 if (auto c = cx_.eval.constant_of(e)) return floating || !c->is_real;
                 if (!operation_of(e.op) || (floating && ir::integer_only(*operation_of(e.op)))) return false;

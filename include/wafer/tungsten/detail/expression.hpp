@@ -1,7 +1,7 @@
 #pragma once
 // Lowers `dst = value` for one statement. A value with the shape of a DSD operation is ONE
 // operation: x (mov), -x (neg), x op y for each operator the vector engine runs (operation_of),
-// x*y+z and z+x*y (mac), where each of x, y, z is a leaf (see operand_lowering). A deeper value first computes its inner parts into
+// x*y+z and z+x*y (mac), (T)x of a reference x of another type (convert), where each of x, y, z is a leaf (see operand_lowering). A deeper value first computes its inner parts into
 // temporaries: dense row-major vectors over the loop extents. Every leaf, so every socket read, is
 // an operand of exactly one operation, and the operations run in the order they are emitted.
 #include <cstdint>
@@ -53,6 +53,11 @@ private:
     WAFER_CONSTEXPR void into(const ast::expr& e, const operand& dst) {
         if (operands_.is_leaf(e)) return emit(ir::opcode::mov, dst, {value_of(e)});
         if (e.k == ast::expr::kind::negate) return emit(ir::opcode::neg, dst, {value_of(e.operands[0])});
+        if (e.k == ast::expr::kind::cast) {  // of a reference (dsd_shape): one conversion, or a copy
+            const auto [source, from] = operands_.converted(e.operands[0]);
+            if (from == f_.data) return emit(ir::opcode::mov, dst, {{source, false}});
+            return emit(ir::opcode::convert, dst, {{source, false}}, from);
+        }
         const auto& lhs = e.operands[0];
         const auto& rhs = e.operands[1];
         if (e.op == ast::binary_op::add) {
@@ -100,10 +105,12 @@ private:
         return t;
     }
 
-    WAFER_CONSTEXPR void emit(ir::opcode op, const operand& dst, std::initializer_list<operand> sources) {
+    WAFER_CONSTEXPR void emit(ir::opcode op, const operand& dst, std::initializer_list<operand> sources,
+                              ir::data_type from = ir::data_type::i16) {
         ir::dsd_op o;
         o.op = op;
         o.type = f_.data;
+        o.from = from;
         o.rank = f_.rank;
         o.extent = f_.extent;
         o.pos = f_.pos;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -158,6 +159,15 @@ public:
         return is_reference(e) || cx_.eval.affine_of(e) || cx_.eval.constant_of(e);
     }
 
+    /// The operand of a reference read in its own type, for a conversion to the statement's: the
+    /// operand, and that type.
+    WAFER_CONSTEXPR std::pair<ir::dsd, ir::data_type> converted(const ast::expr& e) {
+        converting_ = true;
+        const ir::dsd o = leaf(e);
+        converting_ = false;
+        return {o, converted_from_};
+    }
+
     /// The operand of a leaf read as a value.
     WAFER_CONSTEXPR ir::dsd leaf(const ast::expr& e) {
         ir::dsd o;
@@ -209,9 +219,10 @@ private:
         f_.data = *data_type_of(t);
     }
 
-    WAFER_CONSTEXPR void check_type(base_type t, const std::string& what, source_position pos) const {
+    WAFER_CONSTEXPR void check_type(base_type t, const std::string& what, source_position pos) {
         check_storage(t, what, pos);
-        if (*data_type_of(t) != f_.data)
+        if (converting_) converted_from_ = *data_type_of(t);
+        else if (*data_type_of(t) != f_.data)
             cx_.report.fail(pos, "mixing " + std::string(name_of(f_.type)) + " and " + std::string(name_of(t)) +
                                      " in one statement is not supported yet");
     }
@@ -393,6 +404,8 @@ private:
     statement_frame& f_;
     std::vector<std::size_t> sockets_read_;
     std::vector<std::pair<std::size_t, bool>> fifos_used_;  ///< the FIFOs of the statement, and whether pushed
+    bool converting_ = false;  ///< leaf() reads a conversion's source, of any type
+    ir::data_type converted_from_ = ir::data_type::i16;  ///< the type of the last such source
 };
 
 }  // namespace wafer::tungsten::detail

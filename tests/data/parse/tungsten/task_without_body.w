@@ -1,0 +1,2 @@
+task main on rx
+x = 1;

@@ -1,0 +1,1 @@
+xp f(xp a) return a;
