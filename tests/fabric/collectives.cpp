@@ -1,10 +1,12 @@
 // The fabric's latencies, through the programs of bench/collectives: a point-to-point stream, a
 // one-dimensional broadcast, a chain reduce and a star reduce along a row, timed against Luczynski
 // et al.'s model ("Near-Optimal Wafer-Scale Reduce", HPDC 2024) with each processor's ramp
-// latency T_R (docs/fidelity.md): a hop costs one cycle and a dependent step 2 T_R + 1. The
-// formulas are stated here as the sources state them, apart from the interpreter's table.
+// latency T_R (docs/fidelity.md): a hop costs one cycle and a dependent step 2 T_R + 1; and an
+// allreduce over the whole fabric against Rocki et al.'s measurement. The formulas are stated here
+// as the sources state them, apart from the interpreter's table.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
@@ -83,6 +85,50 @@ TEST_CASE("star reduce of B values over P PEs: B (P - 1) + 2 T_R + 1 cycles, and
         CHECK(cycles == formula + 1);
         if (b * (p - 1) >= 20) CHECK(std::abs(cycles - formula) * 20 <= formula);
     });
+}
+
+TEST_CASE("allreduce over the whole fabric: one cycle a hop, within 10 % of the diameter on 600 x 595 PEs") {
+    // Rocki et al. (SC20): an allreduce of one value per PE in about 10 % more cycles than the
+    // fabric's diameter. allreduce.paint adds along the rows and the center column in the routers'
+    // fabric adders, then broadcasts from the center: each hop of the way in and out is one cycle,
+    // and a few dependent steps (2 T_R + 1 each) and the kernels' scalar code are the rest.
+    auto allreduce = [](std::int64_t w, std::int64_t h, hw::arch a) {
+        CAPTURE(hw::name_of(a));
+        CAPTURE(w);
+        CAPTURE(h);
+        diagnostics diags;
+        parse::paint_file_options options;
+        options.build.arch = options.kernels.arch = a;
+        options.build.float16_dtype = 10;
+        const auto layout = parse::build_paint_file(std::string(WAFER_SOURCE_DIR) + "/bench/collectives/allreduce.paint", {},
+                                                    {{"W", w}, {"H", h}}, diags, options);
+        for (const auto& d : diags.list()) CHECK_MESSAGE(d.level == severity::note, d.message);
+        fabric::fabric f(layout);
+        const auto r = f.run();
+        REQUIRE_MESSAGE(r.status == fabric::run_status::halted, fabric::report(r));
+        // Every PE holds the sum of every PE's value, 1.
+        std::int64_t right = 0;
+        for (std::size_t pe = 0; pe < layout.pes.size(); ++pe)
+            for (const auto& sym : layout.programs[layout.pes[pe].program].symbols)
+                if (sym.name == "total") {
+                    const auto m = f.memory(pe);
+                    right += std::bit_cast<float>(std::uint32_t(m[sym.base]) | std::uint32_t(m[sym.base + 1]) << 16) == float(w * h);
+                }
+        CHECK(right == w * h);
+        return std::int64_t(r.cycles);
+    };
+    // What a run takes beyond the diameter is the same, within a few cycles (which of the parallel
+    // paths is the longest), whatever the size: every hop costs one cycle.
+    auto beyond = [&](std::int64_t w, std::int64_t h, hw::arch a) { return allreduce(w, h, a) - (w - 1) - (h - 1); };
+    for (const auto a : {hw::arch::sdr, hw::arch::wse2, hw::arch::wse3}) {
+        const std::int64_t small = beyond(9, 9, a);
+        CHECK(std::abs(beyond(41, 31, a) - small) <= 3);
+        CHECK(std::abs(beyond(31, 41, a) - small) <= 3);
+    }
+    const std::int64_t w = 600, h = 595, diameter = (w - 1) + (h - 1);
+    const std::int64_t extra = beyond(w, h, hw::arch::wse2);
+    CHECK(extra > 0);
+    CHECK(extra * 10 <= diameter);
 }
 
 TEST_CASE("stats: a receiver that waits for its first value counts 2 T_R of its stall as the ramp's") {
