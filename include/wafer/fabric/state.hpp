@@ -71,16 +71,13 @@ struct queue_state {
         landed = at;
     }
     /// Its last wavelets, those still on their way at cycle `now`.
-    std::size_t on_the_way(std::uint64_t now) const noexcept {
-        return landed <= now ? 0 : bits_set[landing & ((1u << (landed - now)) - 1u)];
-    }
+    std::size_t on_the_way(std::uint64_t now) const noexcept { return bits_set[landing_after(now)]; }
     /// The wavelets at its head the PE may read at cycle `now`.
     std::size_t ready(std::uint64_t now) const noexcept { return items.size() - on_the_way(now); }
     /// The first cycle after `now` that the PE may read another of its wavelets, or 0 for none.
     std::uint64_t next_landing(std::uint64_t now) const noexcept {
-        if (landed <= now) return 0;
-        const unsigned waiting = unsigned(landing) & ((1u << (landed - now)) - 1u);
-        return landed - std::uint64_t(std::bit_width(waiting) - 1);
+        const unsigned waiting = landing_after(now);
+        return waiting == 0 ? 0 : landed - std::uint64_t(std::bit_width(waiting) - 1);
     }
     wavelet pop() noexcept {
         const wavelet w = items.pop();
@@ -92,6 +89,12 @@ struct queue_state {
         controls = 0;
         landing = 0;
         landed = 0;
+    }
+
+private:
+    /// The bits of `landing` for wavelets the PE may read only after cycle `now`.
+    unsigned landing_after(std::uint64_t now) const noexcept {
+        return landed <= now ? 0u : unsigned(landing) & ((1u << (landed - now)) - 1u);
     }
 };
 
