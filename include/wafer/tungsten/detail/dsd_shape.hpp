@@ -2,7 +2,7 @@
 // Whether a statement has the shape of DSD operations, so that it lowers to them (assignment.hpp)
 // rather than to scalar code (scalar.hpp): constant loop bounds, a value made of the operators the
 // PE's vector engine runs over leaves (+, -, *, and on integers &, |, ^, <<, >>, x>>; a cast of a
-// variable or socket converts it), every
+// variable or socket converts it; x > y ? x : y and its kin are max and min), every
 // variable and socket of the target's data type, affine subscripts, no iterator of a scalar loop. The test reports nothing: a statement that fails it is lowered as scalar code,
 // which reports whatever is wrong with it.
 #include <variant>
@@ -104,6 +104,11 @@ private:
                 return t && *t != base_type::u1 && data_type_of(*t) == type;
             }
             case kind::negate: return leaves(e.operands[0], type, floating);
+            case kind::conditional: {  // a max or a min of values read twice alike: no socket or FIFO
+                if (cx_.eval.constant_of(e)) return true;
+                const auto m = extremum_of(e, floating);
+                return m && rereadable(*m->a) && rereadable(*m->b) && leaves(*m->a, type, floating) && leaves(*m->b, type, floating);
+            }
             case kind::cast: {  // of a constant, or of a variable's or socket's value: one conversion
                 if (cx_.eval.constant_of(e)) return true;
                 const auto& x = e.operands[0];
@@ -120,6 +125,17 @@ private:
                 return leaves(e.operands[0], type, floating) && leaves(e.operands[1], type, floating);
             default: return false;
         }
+    }
+
+    /// Whether reading `e` twice gives one value twice: a constant, a param, an iterator or a
+    /// variable, but not a socket, a FIFO or a stream's element, which scalar code would read anew.
+    WAFER_CONSTEXPR bool rereadable(const ast::expr& e) const {
+        using kind = ast::expr::kind;
+        if (cx_.eval.constant_of(e)) return true;
+        if (e.k != kind::name && e.k != kind::subscript && e.k != kind::member) return false;
+        const auto& d = *cx_.scopes.find(root_of(e).name);
+        if (const auto* v = std::get_if<variable_symbol>(&d.what)) return !is_stream_element(*v, e);
+        return std::holds_alternative<param_symbol>(d.what) || std::holds_alternative<iterator_symbol>(d.what);
     }
 
     const context& cx_;

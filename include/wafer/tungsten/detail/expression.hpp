@@ -1,7 +1,8 @@
 #pragma once
 // Lowers `dst = value` for one statement. A value with the shape of a DSD operation is ONE
 // operation: x (mov), -x (neg), x op y for each operator the vector engine runs (operation_of),
-// x*y+z and z+x*y (mac), (T)x of a reference x of another type (convert), where each of x, y, z is a leaf (see operand_lowering). A deeper value first computes its inner parts into
+// x*y+z and z+x*y (mac), (T)x of a reference x of another type (convert), x > y ? x : y and its kin
+// (max, min), where each of x, y, z is a leaf (see operand_lowering). A deeper value first computes its inner parts into
 // temporaries: dense row-major vectors over the loop extents. Every leaf, so every socket read, is
 // an operand of exactly one operation, and the operations run in the order they are emitted.
 #include <cstdint>
@@ -33,6 +34,42 @@ constexpr std::optional<ir::opcode> operation_of(ast::binary_op op) noexcept {
     }
 }
 
+/// Whether two expressions are the same text but for where they stand.
+inline WAFER_CONSTEXPR bool same_expression(const ast::expr& a, const ast::expr& b) {
+    if (a.k != b.k || a.value != b.value || a.real != b.real || a.name != b.name || a.op != b.op || a.type != b.type ||
+        a.named != b.named || a.operands.size() != b.operands.size())
+        return false;
+    for (std::size_t k = 0; k < a.operands.size(); ++k)
+        if (!same_expression(a.operands[k], b.operands[k])) return false;
+    return true;
+}
+
+/// The vector engine's max or min that `p > q ? p : q`, `p < q ? q : p` and their kin are, and its
+/// sources in order: max(a, b) is b > a ? b : a, min(a, b) b < a ? b : a (detail/kernel.hpp), so
+/// each select maps to one with the same value for every input. On floats only > and < do: with
+/// >= and <=, equal values (+0 and -0) and a NaN would pick the other arm.
+struct extremum {
+    ir::opcode op;
+    const ast::expr* a;
+    const ast::expr* b;
+};
+inline WAFER_CONSTEXPR std::optional<extremum> extremum_of(const ast::expr& e, bool floating) {
+    if (e.k != ast::expr::kind::conditional || e.operands[0].k != ast::expr::kind::binary) return std::nullopt;
+    const auto& cond = e.operands[0];
+    const auto& p = cond.operands[0];
+    const auto& q = cond.operands[1];
+    const auto& x = e.operands[1];
+    const auto& y = e.operands[2];
+    const bool greater = cond.op == ast::binary_op::gt || (!floating && cond.op == ast::binary_op::ge);
+    const bool less = cond.op == ast::binary_op::lt || (!floating && cond.op == ast::binary_op::le);
+    if (!greater && !less) return std::nullopt;
+    if (same_expression(x, p) && same_expression(y, q))  // p > q ? p : q is max(q, p); with < min(q, p)
+        return extremum{greater ? ir::opcode::max : ir::opcode::min, &q, &p};
+    if (same_expression(x, q) && same_expression(y, p))  // p > q ? q : p is min(p, q); with < max(p, q)
+        return extremum{greater ? ir::opcode::min : ir::opcode::max, &p, &q};
+    return std::nullopt;
+}
+
 class expression_lowering {
 public:
     WAFER_CONSTEXPR expression_lowering(context& cx, const statement_frame& frame, operand_lowering& operands)
@@ -53,6 +90,12 @@ private:
     WAFER_CONSTEXPR void into(const ast::expr& e, const operand& dst) {
         if (operands_.is_leaf(e)) return emit(ir::opcode::mov, dst, {value_of(e)});
         if (e.k == ast::expr::kind::negate) return emit(ir::opcode::neg, dst, {value_of(e.operands[0])});
+        if (e.k == ast::expr::kind::conditional) {  // a max or a min (dsd_shape)
+            const auto m = *extremum_of(e, ir::is_float(f_.data));
+            auto a = value_of(*m.a);
+            auto b = value_of(*m.b);
+            return emit(m.op, dst, {a, b});
+        }
         if (e.k == ast::expr::kind::cast) {  // of a reference (dsd_shape): one conversion, or a copy
             const auto [source, from] = operands_.converted(e.operands[0]);
             if (from == f_.data) return emit(ir::opcode::mov, dst, {{source, false}});
