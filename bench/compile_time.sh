@@ -1,6 +1,6 @@
 #!/bin/sh
 # Compile time of include-and-go: a translation unit with only <wafer/wafer.hpp> (and one with only
-# the standard headers it includes), issue 9's one-kernel and three-layout units (and the three
+# the standard headers it includes), the one-kernel and three-layout units (and the three
 # layouts frozen with their kernels: g++, header-only), and one per lesson's C++ form that builds
 # its layout (its kernels lowered, its frozen layout verified by static_assert). Prints seconds and
 # peak memory (MB) for each, with g++ -O2 and the flags the wafer::wafer CMake target gives its
@@ -37,12 +37,12 @@ measure empty 'int main() { return 0; }'
 measure umbrella '#include <wafer/wafer.hpp>
 int main() { return 0; }'
 # The standard headers the umbrella includes (those a wafer header names), alone: the umbrella's
-# own cost is the difference (issue 9's target: 1 s).
+# own cost is the difference (wafer's target: 1 s).
 std_headers=$(echo '#include <wafer/wafer.hpp>' | $cxx $flags_pp -x c++ -fsyntax-only -H - 2>&1 |
     awk '/^\.+ / { depth = length($1); parent[depth] = $2
                    if ($2 !~ /wafer\// && (depth == 1 || parent[depth - 1] ~ /wafer\//)) print "#include \"" $2 "\"" }' | sort -u)
 measure std_headers "$std_headers"
-# Issue 9's one-kernel program (add/minimal.hpp's layout built and run) and its three-layout unit.
+# The one-kernel program (add/minimal.hpp's layout built and run) and the three-layout unit.
 run_layout='template <class F> void run(F build) {
     wafer::diagnostics d;
     wafer::fabric::fabric f(build(d));

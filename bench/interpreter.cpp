@@ -82,7 +82,7 @@ void BM_interpreter_sp_mac(benchmark::State& state) {
 }
 BENCHMARK(BM_interpreter_sp_mac)->Arg(16)->Arg(256)->Arg(4096);
 
-/// What choosing a DSD operation's kernel at compile time would save (issue 9): the engine calls
+/// What choosing a DSD operation's kernel at compile time would save: the engine calls
 /// the kernel prepare() chose for the operation's data type and opcode through a pointer, once per
 /// burst (BM_dsd_kernel_dispatched/N); a C++ kernel whose types are known at compile time could
 /// name it instead (BM_dsd_kernel_selected/N, detail::execute_typed<f32, mac>). Both run the
