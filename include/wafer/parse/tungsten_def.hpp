@@ -190,7 +190,7 @@ const auto type_spec_rule_def = base_type | named_type_rule | alias_type_rule;
 
 const auto parenthesized = '(' > expression_rule > named(')', "')' to close the parenthesis");
 const auto unary_operation_rule_def = char_("-~!") > unary;
-const auto cast_rule_def = lit('(') >> base_type >> lit(')') > unary;
+const auto cast_rule_def = (lit('(') >> base_type >> lit(')')) > unary;
 const auto size_of_rule_def = keyword("sizeof") > named('(', "'(' after sizeof") >
                               (base_type >> &lit(')') | named_type_rule | expression_rule) >
                               named(')', "')' to close sizeof");
@@ -264,11 +264,11 @@ const auto annotation_rule_def = enclosed("[[", "]]", "unterminated annotation: 
 
 using placement_kind = tungsten::ast::placement::kind;
 inline auto placement_number(const char* word, placement_kind k) {
-    return x3::attr(k) >> keyword(word) > named('(', "'(' after the attribute") > x3::attr(std::string()) >
+    return (x3::attr(k) >> keyword(word)) > named('(', "'(' after the attribute") > x3::attr(std::string()) >
            expression_rule > named(')', "')' to close the attribute");
 }
 const auto placement_rule_def =
-    (x3::attr(placement_kind::alias) >> (keyword("address") >> '(' >> '&') > named(identifier, "a variable after '&'") >
+    ((x3::attr(placement_kind::alias) >> (keyword("address") >> '(' >> '&')) > named(identifier, "a variable after '&'") >
      x3::attr(expression()) > named(')', "')' to close address(&...)")) |
     placement_number("address", placement_kind::address) | placement_number("bank", placement_kind::bank) |
     placement_number("align", placement_kind::align);
@@ -330,7 +330,7 @@ const auto operation_options = lit('(') > named(operation_option_rule % ',', "an
 const auto operation_prefix_rule =
     x3::rule<class operation_prefix_class, operation_prefix>{"async or dsd"} =
         (keyword("async") >> x3::attr(true) >> (operation_options | x3::attr(std::vector<operation_option>{}))) |
-        (keyword("dsd") >> x3::attr(false) > operation_options);
+        ((keyword("dsd") >> x3::attr(false)) > operation_options);
 const auto assignment_rule_def =
     -operation_prefix_rule >> &identifier >> (*loop_rule > named(reference_rule, "an assignment target") >
                     named(assignment_operator, "'=' or '<-' after the assignment target") > expression_rule >
@@ -391,7 +391,7 @@ const auto task_declaration_rule_def =
     named(-(&lit('(') >> reject("a task takes no parameters: write 'task NAME { … }'")) >>
               body_of("task", "'{' to start the task's body", "a statement or '}' to close the task"),
           "'{' to start the task's body");
-const auto call_statement_rule_def = &(identifier >> '(') >> call_rule > named(';', "';' after the call");
+const auto call_statement_rule_def = (&(identifier >> '(') >> call_rule) > named(';', "';' after the call");
 
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | stream_declaration_rule |
                                 struct_declaration_rule |
