@@ -210,6 +210,32 @@ TEST_CASE("a cast of an array lowers to one DSD conversion, with scalar code's v
     CHECK(r.ints("sx")[0] == 32767);  // fp32 to a 16-bit integer saturates
 }
 
+TEST_CASE("a conversion reads a socket in its source's width and sends in its target's") {
+    // hp wavelets carry 16 bits, sp ones 32: a conversion from a socket and one to a socket each
+    // move one value a wavelet, its bits those of the value in the socket's type.
+    const std::string layout = "let c = color()\n"
+                               "let a = tile()\na : paint(c [C>R])\na : code('send [tx:c])\na : name('a)\n"
+                               "let b = tile()\nb : paint(c [L>C])\nb : code('recv [rx:c])\nb : name('b)\n"
+                               "hstack(a b)\n";
+    const std::vector<double> values{1.5, -2.25, 65504.0, 0.1};
+    const auto widened = test::run_layout(layout, {{"send", "hp socket tx;\nhp v[4] = {1.5, -2.25, 65504.0, 0.1};\n"
+                                                            "i in [0, 4) tx <- v[i];\n"},
+                                                   {"recv", "hp socket rx;\nsp out[4];\ni in [0, 4) out[i] <- (sp)rx;\n"}});
+    CHECK(widened.program("recv").dsd_ops[0].op == ir::opcode::convert);
+    const auto singles = widened.values("b.out", 4);
+    for (std::size_t i = 0; i < 4; ++i) {
+        INFO(i);
+        const float expected = float(half_value(half_bits(values[i])));  // the hp value, exactly
+        CHECK(singles[i] == std::bit_cast<std::uint32_t>(expected));
+    }
+    const auto narrowed = test::run_layout(layout, {{"send", "hp socket tx;\nsp v[4] = {1.5, -2.25, 65504.0, 0.1};\n"
+                                                             "i in [0, 4) tx <- (hp)v[i];\n"},
+                                                    {"recv", "hp socket rx;\nhp out[4];\ni in [0, 4) out[i] <- rx;\n"}});
+    CHECK(narrowed.program("send").dsd_ops[0].op == ir::opcode::convert);
+    const auto halves = narrowed.values("b.out", 4);
+    for (std::size_t i = 0; i < 4; ++i) CHECK(halves[i] == half_bits(double(float(values[i]))));
+}
+
 TEST_CASE("a select of the greater or the lesser of two arrays lowers to one max or min, with scalar code's values") {
     // x > y ? x : y is the vector engine's max (fmaxh, fmaxs), x < y ? x : y its min, and their
     // swapped arms the other one; on integers >= and <= too. The same statements under an `if`
