@@ -23,6 +23,7 @@
 #include "life/life.hpp"
 #include "runsum/runsum.hpp"
 #include "scan/scan.hpp"
+#include "stencil25/stencil25.hpp"
 #include "transport/transport.hpp"
 #include "wafer/fabric/fabric.hpp"
 #include "wafer/parse/load.hpp"
@@ -135,6 +136,12 @@ TEST_CASE("C++ forms: broadcast, a row multicast and the same row scattered thro
                    cxx([](auto& d) { return broadcast::build<4, 3>(d); }));
     check_same_run({"broadcast/scatter.paint", {}, {{"N", 4}, {"K", 4}}, dsl::kernels<broadcast::scatter, broadcast::part>::programs()},
                    cxx([](auto& d) { return broadcast::build_scatter<4, 4>(d); }));
+}
+
+TEST_CASE("C++ forms: stencil25, four local broadcasts through switch positions, tasks round a cycle") {
+    check_same_run({"stencil25/stencil25.paint", {}, {{"W", 10}, {"H", 10}, {"nz", 4}, {"N", 2}},
+                    dsl::kernels<stencil25::stencil25>::programs()},
+                   cxx([](auto& d) { return stencil25::build<10, 10, 4, 2>(d); }));
 }
 
 TEST_CASE("C++ forms: runsum, with the fabric adder") {

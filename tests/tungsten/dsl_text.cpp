@@ -24,6 +24,7 @@
 #include "placed_elsewhere.hpp"
 #include "runsum/kernels.hpp"
 #include "scan/kernels.hpp"
+#include "stencil25/kernels.hpp"
 #include "wafer/fabric/report.hpp"
 #include "wafer/parse/tungsten.hpp"
 #include "wafer/tungsten/positions.hpp"
@@ -71,6 +72,7 @@ TEST_CASE("dsl and text: every example's C++ kernels are the same ASTs as its .w
     CHECK(parsed_example("filter", "filter") == ast::without_positions(filter::filter::program()));
     CHECK(parsed_example("gemv", "gemv") == ast::without_positions(gemv::gemv::program()));
     CHECK(parsed_example("histogram", "histogram") == ast::without_positions(histogram::histogram::program()));
+    CHECK(parsed_example("stencil25", "stencil25") == ast::without_positions(stencil25::stencil25::program()));
     CHECK(parsed_example("mem_sp", "dotbench") == ast::without_positions(dotbench::mem_sp::program()));
     CHECK(parsed_example("mem_hp", "dotbench") == ast::without_positions(dotbench::mem_hp::program()));
     CHECK(parsed_example("mem_ep", "dotbench") == ast::without_positions(dotbench::mem_ep::program()));

@@ -187,8 +187,8 @@ TEST_CASE("tasks, FIFOs and async operations: wafer's diagnostics") {
     CHECK(first_error(decls + "async i in [0, 4) a[i] = a[i] * 2;\n") ==
           "an async operation runs on a microthread, which a socket operand names: this one reads or writes no socket");
     CHECK(first_error(decls + "async i in [0, 4) j in [i, 4) a[j] = rx;\n") ==
-          "an async statement must be one DSD operation: constant loop bounds, and a value of +, - and * over "
-          "operands of the target's type");
+          "an async statement must be one DSD operation: loops with constant bounds, or one loop, and a value of +, "
+          "- and * over operands of the target's type");
     CHECK(first_error(decls + "async i in [0, 4) a[i] <- rx;\nasync i in [0, 4) a[i] <- rx;\n") ==
           "this async operation would run on microthread 0, as another one does: two concurrent operations cannot "
           "share one");
@@ -218,6 +218,43 @@ TEST_CASE("a local task runs when activated, after the program's start, and may 
                  "xp before = count;\n");
     CHECK(r.value("count") == 5);
     CHECK(r.value("before") == 0);  // tasks run once the program's own statements are done
+}
+
+TEST_CASE("tasks declared first and defined further on activate each other round a cycle") {
+    auto r = run("xp pings = 0;\n"
+                 "xp pongs = 0;\n"
+                 "task pong;\n"
+                 "task ping { pings = pings + 1; activate pong; }\n"
+                 "task pong { pongs = pongs + 1; if (pongs < 4) activate ping; }\n"
+                 "activate ping;\n");
+    CHECK(r.value("pings") == 4);
+    CHECK(r.value("pongs") == 4);
+    // The declaration takes the ID: a task declared after it takes the next one.
+    diagnostics ds;
+    const auto prog = tungsten::lower(parse::parse_tungsten("task b;\ntask a { activate b; }\ntask b { }\n", "k.w"), {}, ds);
+    REQUIRE(prog.tasks.size() == 2);
+    CHECK(prog.tasks[0].id == 0);
+    CHECK(prog.tasks[1].id == 1);
+}
+
+TEST_CASE("task declarations: wafer's diagnostics") {
+    CHECK(first_error("task t;\nactivate t;\n") ==
+          "task 't' is declared and never defined: give it a body further on, 'task t { … }'");
+    CHECK(first_error("task t id(3);\ntask t id(4) { }\n") ==
+          "task 't' is defined with ID 4, and its declaration gave it ID 3");
+    CHECK(first_error("xp socket rx;\ncontrol task t on rx;\ntask t { }\n") ==
+          "task 't' is defined otherwise than it is declared: write its declaration's 'control' and 'on' again");
+    CHECK(first_error("task t;\ntask t { }\ntask t { }\n") == "duplicate task declaration 't'");
+    // A control task declared first: its definition says 'control' and 'on' again.
+    CHECK(errors("xp socket rx;\ncontrol task t on rx id(5);\ncontrol task t on rx { }\n").empty());
+}
+
+TEST_CASE("an async operation of one loop may take run-time offsets, computed when it is issued") {
+    const std::string decls = "xp socket rx;\nxp b[3][5];\nxp j = 2;\n";
+    CHECK(errors(decls + "async i in [0, 4) b[j][i + 1] <- rx;\n").empty());
+    CHECK(errors(decls + "xp n = 3;\nasync(on_control terminate) i in [0, n) b[j][i] <- rx;\n").empty());
+    CHECK(first_error(decls + "async k in [0, 2) i in [0, 4) b[k][i + j] <- rx;\n").starts_with(
+        "an async statement must be one DSD operation: loops with constant bounds, or one loop"));
 }
 
 namespace {

@@ -18,8 +18,11 @@ template <int = 0>
 constexpr bool has_dimension(const block& b, const cx_string& name) {
     for (const auto& r : b.repeats)
         if (r.name == name) return true;
-    if ((b.height > 1 || !b.y_dim.empty()) && (b.y_dim.empty() ? cx_string("y") : b.y_dim) == name) return true;
-    return (b.width > 1 || !b.x_dim.empty()) && (b.x_dim.empty() ? cx_string("x") : b.x_dim) == name;
+    // Views, not a cx_string made in one arm of ?: (g++ 12 destroys that temporary twice in a
+    // constant expression).
+    if ((b.height > 1 || !b.y_dim.empty()) && (b.y_dim.empty() ? std::string_view("y") : b.y_dim.view()) == name.view())
+        return true;
+    return (b.width > 1 || !b.x_dim.empty()) && (b.x_dim.empty() ? std::string_view("x") : b.x_dim.view()) == name.view();
 }
 
 template <int = 0>

@@ -389,8 +389,10 @@ const auto task_declaration_rule_def =
     -(keyword("on") > named(identifier, "the socket its control wavelets arrive on")) >
     -(keyword("id") > named('(', "'(' and the task ID") > expression_rule > named(')', "')' after the task ID")) >
     named(-(&lit('(') >> reject("a task takes no parameters: write 'task NAME { … }'")) >>
-              body_of("task", "'{' to start the task's body", "a statement or '}' to close the task"),
-          "'{' to start the task's body");
+              x3::matches[&lit(';')] >>
+              ((lit(';') >> x3::attr(std::vector<statement>())) |
+               body_of("task", "'{' to start the task's body", "a statement or '}' to close the task")),
+          "'{' to start the task's body, or ';' to declare it here and define it further on");
 const auto call_statement_rule_def = (&(identifier >> '(') >> call_rule) > named(';', "';' after the call");
 
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | stream_declaration_rule |

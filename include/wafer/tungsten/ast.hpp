@@ -285,12 +285,14 @@ struct handler_decl {
 
 /// `task name { body }`: a local task, run when activated and the PE is free; `control task name
 /// on rx { body }`: a control task, run when a control wavelet naming its ID arrives on socket rx.
-/// `id(N)` fixes the task ID.
+/// `id(N)` fixes the task ID. `task name;` declares a task that a definition further on gives its
+/// body, so that tasks can activate each other round a cycle.
 struct task_decl {
     bool control = false;
     std::string name;
     std::string socket;  ///< a control task's
     std::optional<expr> id;
+    bool forward = false;  ///< `task name;`: the body comes with a later declaration
     std::vector<statement> body;
     source_position pos;
     std::string_view placed_in;  ///< as block::placed_in

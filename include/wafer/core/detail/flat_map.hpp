@@ -40,6 +40,7 @@ public:
     constexpr bool contains(const K& k) const {
         return find(k) != end();
     }
+    constexpr iterator erase(const_iterator it) { return items_.erase(it); }
 
     friend constexpr bool operator==(const sorted_vector&, const sorted_vector&) = default;
 

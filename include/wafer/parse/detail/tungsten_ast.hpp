@@ -315,12 +315,14 @@ struct function_declaration : x3::position_tagged {
     std::vector<statement> body;
 };
 
-/// `[control] task name [on socket] [id(N)] { body }`.
+/// `[control] task name [on socket] [id(N)] { body }`, or `;` in place of the body: a declaration
+/// that a definition further on completes.
 struct task_declaration : x3::position_tagged {
     bool control = false;
     std::string name;
     boost::optional<std::string> socket;
     boost::optional<expression> id;
+    bool forward = false;
     std::vector<statement> body;
 };
 

@@ -46,5 +46,5 @@ BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::fifo_activation, ev
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::fifo_declarator, name, capacity, activations)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::fifo_declaration, type, declarators)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::task_statement, verb, task)
-BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::task_declaration, control, name, socket, id, body)
+BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::task_declaration, control, name, socket, id, forward, body)
 BOOST_FUSION_ADAPT_STRUCT(wafer::parse::detail::tungsten_x3::import_statement, package, names)

@@ -276,6 +276,7 @@ private:
                                         .name = t.name,
                                         .socket = t.socket.value_or(""),
                                         .id = t.id ? std::optional(expr(*t.id)) : std::nullopt,
+                                        .forward = t.forward,
                                         .body = statements(t.body),
                                         .pos = at(t)});
     }

@@ -27,9 +27,14 @@ namespace wafer::tungsten::detail {
 /// they then set up.
 inline WAFER_CONSTEXPR void lower_value(context& cx, const statement_frame& frame, operand_lowering& operands,
                                         const ir::dsd& dst, const ast::expr& value,
-                                        const ast::assignment* options = nullptr) {
+                                        const ast::assignment* options = nullptr, ir::reg length = ir::no_reg) {
     expression_lowering lowering(cx, frame, operands);
     lowering.assign(dst, value);
+    if (frame.dynamic) {
+        if (lowering.ops.size() != 1 || !lowering.temps.empty())
+            cx.report.fail(frame.pos, "internal: a dynamic operation became " + count_of(lowering.ops.size(), "operation"));
+        lowering.ops[0].length_reg = length;
+    }
     std::optional<operation_options> set;
     if (options) {
         const char* what = options->async ? "an async statement" : "a statement with dsd(...) options";
@@ -48,9 +53,24 @@ inline WAFER_CONSTEXPR void lower_value(context& cx, const statement_frame& fram
         set.emplace(cx, *options);
         set->apply(op);
     }
-    if (frame.elements > 0)
+    const bool issued = frame.elements > 0 || frame.dynamic;
+    if (issued)
         cx.emit(std::move(lowering.ops), lowering.temps, lowering.temp_words, set ? set->result_register() : ir::no_reg);
-    if (set) set->store_result(frame.elements > 0);
+    if (set) set->store_result(issued);
+}
+
+/// While an async statement is lowered, the new queues of its sockets avoid the microthreads in use.
+struct async_scope {
+    context& cx;
+    WAFER_CONSTEXPR async_scope(context& c, bool async) : cx(c) { cx.async_statement = async; }
+    WAFER_CONSTEXPR ~async_scope() { cx.async_statement = false; }
+    async_scope(const async_scope&) = delete;
+    async_scope& operator=(const async_scope&) = delete;
+};
+
+/// The statement whose options (async, dsd(...)) its one operation takes, if it has any.
+inline WAFER_CONSTEXPR const ast::assignment* with_options(const ast::assignment& a) {
+    return a.async || !a.options.empty() ? &a : nullptr;
 }
 
 /// The DSD lowering of `a`, when it has the shape (dsd_shape.hpp); false, with nothing emitted
@@ -81,13 +101,9 @@ inline WAFER_CONSTEXPR bool lower_as_dsd(context& cx, const ast::assignment& a) 
     if (!shape.assignment(a.target, a.value)) return false;
     frame.rank = static_cast<std::uint8_t>(a.loops.size());
     operand_lowering operands(cx, frame);
-    struct async_scope {  // new queues of an async statement avoid the microthreads in use
-        context& cx;
-        WAFER_CONSTEXPR ~async_scope() { cx.async_statement = false; }
-    } scope{cx};
-    cx.async_statement = a.async;
+    const async_scope async(cx, a.async);
     auto dst = operands.target(a.target);
-    lower_value(cx, frame, operands, dst, a.value, a.async || !a.options.empty() ? &a : nullptr);
+    lower_value(cx, frame, operands, dst, a.value, with_options(a));
     return true;
 }
 
@@ -144,13 +160,9 @@ inline WAFER_CONSTEXPR bool lower_as_dynamic_dsd(context& cx, const ast::assignm
     it.range = loop_range(s, loop);
     cx.scopes.declare({loop.name, loop.pos, it}).status = declaration::state::ready;
     operand_lowering operands(cx, frame);
+    const async_scope async(cx, a.async);
     const auto dst = operands.target(a.target);
-    expression_lowering lowering(cx, frame, operands);
-    lowering.assign(dst, a.value);
-    if (lowering.ops.size() != 1 || !lowering.temps.empty())
-        cx.report.fail(a.pos, "internal: a dynamic operation became " + count_of(lowering.ops.size(), "operation"));
-    lowering.ops[0].length_reg = length;
-    cx.emit(std::move(lowering.ops), {}, 0);
+    lower_value(cx, frame, operands, dst, a.value, with_options(a), length);
     return true;
 }
 
@@ -236,10 +248,14 @@ inline WAFER_CONSTEXPR void lower_assignment(context& cx, const ast::assignment&
         cx.report.fail(a.pos, "an async statement must be one DSD operation, and a \u2211 is two (the target cleared, "
                               "then the terms added): clear it first, then add them asynchronously, like 'dot = 0;' "
                               "and 'async i in [0, N) dot <- dot + a[i] * b[i];'");
-    if (a.async || !a.options.empty())
+    // One loop with run-time bounds or offsets is still one operation; under outer loops it would be
+    // issued again each time round.
+    if (a.async || !a.options.empty()) {
+        if (a.loops.size() == 1 && lower_as_dynamic_dsd(cx, a, a.loops.back())) return;
         cx.report.fail(a.pos, std::string(a.async ? "an async statement" : "a statement with dsd(...) options") +
-                                  " must be one DSD operation: constant loop bounds, and a value of +, - and * "
-                                  "over operands of the target's type");
+                                  " must be one DSD operation: loops with constant bounds, or one loop, and a value "
+                                  "of +, - and * over operands of the target's type");
+    }
     scope_stack::nested iterators(cx.scopes);
     const auto scalar = [&] {
         scalar_lowering s(cx);

@@ -293,6 +293,10 @@ public:
             }
         }
         out.memory_words = memory.end();
+        for (const auto& [name, declared] : forward_tasks)
+            report.error(task_names[declared.index].second,
+                         "task " + quote(name) + " is declared and never defined: give it a body further on, 'task " +
+                             name + " { … }'");
         for (const auto& [s, pos] : teardown_sockets)
             if (out.sockets[s].input_queue < 0 && out.sockets[s].output_queue < 0)
                 report.error(pos, "socket " + quote(out.sockets[s].name) + " is never read or written, so Paint binds "
@@ -333,6 +337,13 @@ public:
     /// Parallel to out.tasks: each task's name and declaration, for messages (tasks are top-level
     /// only, so no checkpoint undoes one).
     std::vector<std::pair<std::string, source_position>> task_names;
+    /// Tasks declared with `task t;` whose definition has not come yet: each one's index in
+    /// out.tasks and, for a control task, its socket.
+    struct declared_task {
+        std::size_t index;
+        std::string socket;
+    };
+    wafer::detail::flat_map<std::string, declared_task> forward_tasks;
     int import_depth = 0;  ///< packages being spliced in
     /// Queues (bit q: queue q): those sockets have, and those declarations fix for sockets
     /// (input_queue(N), output_queue(N)) that fixed_queues holds, parallel to out.sockets.

@@ -23,12 +23,10 @@ inline WAFER_CONSTEXPR int wavelet_width(base_type t) {
     return field_width(t) ? field_width(t) : static_cast<int>(words_of(t)) * 16;
 }
 
-/// Adds `task` to the program and lowers `body` as its code, away from the program's; it ends
-/// with `done`. The body sees the top-level declarations made before it. The task takes `id`, or
-/// without one the lowest ID no task has and no `id(N)` in the program claims.
-template <class Body>
-WAFER_CONSTEXPR void lower_task(context& cx, ir::task task, const std::string& name, std::optional<int> id,
-                                source_position pos, Body&& body) {
+/// Adds `task` to the program and returns its index. It takes `id`, or without one the lowest ID
+/// no task has and no `id(N)` in the program claims.
+inline WAFER_CONSTEXPR std::size_t add_task(context& cx, ir::task task, const std::string& name,
+                                            std::optional<int> id, source_position pos) {
     const auto taken = [&](int k) -> const ir::task* {
         for (const auto& t : cx.out.tasks)
             if (t.id == k) return &t;
@@ -53,8 +51,15 @@ WAFER_CONSTEXPR void lower_task(context& cx, ir::task task, const std::string& n
     task.entry = cx.new_block();
     cx.out.tasks.push_back(task);
     cx.task_names.emplace_back(name, pos);
+    return cx.out.tasks.size() - 1;
+}
+
+/// Lowers `body` as the code of task `index`, away from the program's; it ends with `done`. The
+/// body sees the top-level declarations made before it.
+template <class Body>
+WAFER_CONSTEXPR void lower_task_body(context& cx, std::size_t index, source_position pos, Body&& body) {
     const auto resume = cx.current_block();
-    cx.switch_to(task.entry);
+    cx.switch_to(cx.out.tasks[index].entry);
     {
         scope_stack::body_scope scope(cx.scopes, cx.scopes.next_order());
         try {
@@ -105,7 +110,7 @@ inline WAFER_CONSTEXPR void declare_handler(context& cx, const ast::handler_decl
     task.kind = ir::task_kind::data;
     task.queue = sock.input_queue;
     task.data = cx.new_register();
-    lower_task(cx, task, name, std::nullopt, h.pos, [&] {
+    lower_task_body(cx, add_task(cx, task, name, std::nullopt, h.pos), h.pos, [&] {
         const auto params = declare_params(cx, h.params, nullptr);
         scalar_lowering unpack(cx);
         unpack.at(h.pos);
@@ -149,13 +154,37 @@ inline WAFER_CONSTEXPR void declare_task(context& cx, const ast::task_decl& t) {
                                           "task " + t.name + " on rx { ... }"
                                         : "only a control task names a socket ('control task " + t.name + " on " +
                                               t.socket + "'); a handler is 'on " + t.socket + "(...) { ... }'");
+    const auto lower = [&](std::size_t index) {
+        lower_task_body(cx, index, t.pos,
+                        [&] { lower_body(cx, call_frame{t.name, std::nullopt, ir::no_reg, 0}, t.body, t.pos); });
+    };
+    // The definition of a task declared before (`task t;`) says what the declaration said.
+    if (const auto it = cx.forward_tasks.find(t.name); it != cx.forward_tasks.end() && !t.forward) {
+        const auto& first = it->second;
+        const auto& task = cx.out.tasks[first.index];
+        const auto& name = cx.task_names[first.index].first;
+        const auto at = cx.task_names[first.index].second;
+        const auto mismatch = [&](const std::string& what) {
+            cx.report.error(t.pos, "task " + quote(name) + " is defined " + what);
+            cx.report.note(at, quote(name) + " is declared here");
+            throw abandon{};
+        };
+        if (t.control != (task.kind == ir::task_kind::control) || t.socket != first.socket)
+            mismatch("otherwise than it is declared: write its declaration's 'control' and 'on' again");
+        if (id && *id != task.id)
+            mismatch("with ID " + decimal(*id) + ", and its declaration gave it ID " + decimal(task.id));
+        const auto index = first.index;
+        cx.forward_tasks.erase(it);
+        return lower(index);
+    }
     if (t.control) listen(cx, t.socket, t.pos);
     auto& d = cx.scopes.declare({t.name, t.pos, task_symbol{cx.out.tasks.size()}});
     d.status = declaration::state::ready;  // ready now: its body may activate it again
     ir::task task;
     task.kind = t.control ? ir::task_kind::control : ir::task_kind::local;
-    lower_task(cx, task, t.name, id, t.pos,
-               [&] { lower_body(cx, call_frame{t.name, std::nullopt, ir::no_reg, 0}, t.body, t.pos); });
+    const auto index = add_task(cx, task, t.name, id, t.pos);
+    if (t.forward) cx.forward_tasks.emplace(std::string(t.name), context::declared_task{index, t.socket});
+    else lower(index);
 }
 
 /// The task `name` names: a task, or a socket with a handler (its data task) where `data` allows.

@@ -5,6 +5,7 @@
 //     w::task filled("filled", 3);                 // task filled id(3) { ... }
 //     w::control_task reset("reset", rx, 12);      // control task reset on rx id(12) { ... }
 //     k(finished, filled, reset);                  // declared where they are passed
+//     k(w::declare(finished));                     // task finished; (defined further on)
 //     k(w::activate(finished));                    // activate finished;
 //     k(w::block_(finished), w::unblock(rx));      // block finished; unblock rx;
 // A task is a scope: its locals are declared on it.
@@ -117,6 +118,17 @@ WAFER_CONSTEXPR control_statement block_(const T& t) {
 template <class T>
 WAFER_CONSTEXPR task_action unblock(const T& t) {
     return detail::task_statement(ast::task_statement::verb::unblock, detail::task_or_socket_name(t));
+}
+
+/// `task t;`: declares t here, so that code before its definition may activate it (tasks that
+/// activate each other round a cycle); passing t itself further on defines it.
+template <class T>
+requires std::same_as<T, task> || std::same_as<T, control_task>
+WAFER_CONSTEXPR control_statement declare(const T& t) {
+    auto d = t.to_ast();
+    d.forward = true;
+    d.body.clear();
+    return control_statement(ast::statement(std::move(d)));
 }
 
 /// `activate_push(t)`: a push after an empty event activates t.

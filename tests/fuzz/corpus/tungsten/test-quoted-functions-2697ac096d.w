@@ -1,0 +1,2 @@
+task t id(3);
+task t id(4) { }

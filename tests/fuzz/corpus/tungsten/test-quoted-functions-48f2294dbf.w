@@ -1,0 +1,1 @@
+async k in [0, 2) i in [0, 4) b[k][i + j] <- rx;

@@ -1,0 +1,3 @@
+task t;
+task t { }
+task t { }

@@ -1,0 +1,3 @@
+task b;
+task a { activate b; }
+task b { }

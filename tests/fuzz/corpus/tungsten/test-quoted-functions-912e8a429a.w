@@ -1,0 +1,2 @@
+task t;
+activate t;
