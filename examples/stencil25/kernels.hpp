@@ -41,7 +41,7 @@ inline WAFER_CONSTEXPR wafer::tungsten::ast::program stencil25::program() {
     auto bs = k.array<w::sp>("bs", w::dim(4), w::dim(nz + 1));
     auto bn = k.array<w::sp>("bn", w::dim(4), w::dim(nz + 1));
     auto acc = k.array<w::sp>("acc", w::dim(nz));
-    auto advance = k.var<w::sp>("advance", 3.6573890e-43);  // the bits 0x105: advance, advance, nop, nop, advance
+    auto advance = k.var<w::u32>("advance", 0x105);  // advance, advance, nop, nop, advance: sent as bits
     auto t = k.var<w::xp>("t", 0);
     auto re = k.var<w::xp>("re", 0);
     auto rw = k.var<w::xp>("rw", 0);

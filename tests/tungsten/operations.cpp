@@ -93,6 +93,19 @@ TEST_CASE("Dynamic Completion Based on Control Wavelets: async(on_control activa
           "dsd(...)");
 }
 
+TEST_CASE("a control wavelet carries bits: a u32 goes out on an sp socket as it is") {
+    // The receiver reads the control wavelet as an element with bit 31 set (control_transform).
+    const auto r = run_layout(pair(), {{"send", "sp socket tx;\nu32 cmd = 0x105;\ndsd(control) tx <- cmd;\n"},
+                                       {"recv", "u32 socket rx;\nu32 got[1];\nasync(control_transform) i in [0, 1) got[i] <- rx;\n"}});
+    CHECK(r.values("b.got", 1) == std::vector<std::uint32_t>{0x80000105});
+    const auto& op = r.program("send").dsd_ops.back();
+    CHECK(op.type == ir::data_type::i32);  // a move of 32 bits, not a conversion to f32
+    CHECK(op.dst.control);
+    CHECK(first_error("sp socket tx;\nxp cmd = 5;\ndsd(control) tx <- cmd;\n") ==
+          "a control wavelet carries its value's bits: send a variable as wide as the socket, as a u32 or s32 on an sp "
+          "socket ('u32 cmd = 0x105;'), a u16 or s16 on an xp or hp one");
+}
+
 TEST_CASE("Control tasks: a control wavelet whose index names a task ID runs that control task") {
     const auto r = run_layout(pair(), {{"send", "xp socket tx;\nxp z = 0;\ndsd(control, index 12) tx <- z + 0;\n"},
                                        {"recv", "xp socket rx;\nxp ran = 0;\ncontrol task hello on rx id(12) { ran = 1; }\n"}});

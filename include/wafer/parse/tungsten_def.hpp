@@ -394,13 +394,19 @@ const auto task_declaration_rule_def =
                body_of("task", "'{' to start the task's body", "a statement or '}' to close the task")),
           "'{' to start the task's body, or ';' to declare it here and define it further on");
 const auto call_statement_rule_def = (&(identifier >> '(') >> call_rule) > named(';', "';' after the call");
+// C's loops would parse as calls: say how Tungsten writes a loop.
+const auto c_loop =
+    &(keyword("for") >> '(') >> reject("Tungsten has no 'for': a loop's range comes before its statement, as in "
+                                       "'i in [0, n) a[i] = 0;' or 'i in [0, n) { … }'") |
+    &(keyword("while") >> '(') >> reject("Tungsten has no 'while': a loop runs over a range, 'i in [lo, hi) …'; to "
+                                         "repeat until a condition holds, let a task activate itself until it does");
 
 const auto statement_rule_def = param_declaration_rule | socket_declaration_rule | stream_declaration_rule |
                                 struct_declaration_rule |
                                 typedef_declaration_rule | fifo_declaration_rule | task_declaration_rule |
                                 activate_rule | import_rule | function_declaration_rule | handler_declaration_rule |
                                 return_rule | variable_declaration_rule |
-                                if_statement_rule | loop_statement_rule | block_rule | call_statement_rule |
+                                if_statement_rule | loop_statement_rule | block_rule | c_loop | call_statement_rule |
                                 assignment_rule;
 
 const auto program_def = *statement_rule > named(misplaced_word | x3::eoi, "a declaration or a statement");

@@ -4,6 +4,7 @@
 // number of loops, extents hi - lo; iterator i starts at lo, so operands are offset by lo, and a
 // loop with an empty (or negative) range runs no element. Otherwise it is scalar code in loops
 // (control.hpp, scalar.hpp).
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -68,6 +69,11 @@ struct async_scope {
     async_scope& operator=(const async_scope&) = delete;
 };
 
+/// Whether `a` sends control wavelets (the option `control`).
+inline WAFER_CONSTEXPR bool sends_control(const ast::assignment& a) {
+    return std::any_of(a.options.begin(), a.options.end(), [](const auto& o) { return o.name == "control"; });
+}
+
 /// The statement whose options (async, dsd(...)) its one operation takes, if it has any.
 inline WAFER_CONSTEXPR const ast::assignment* with_options(const ast::assignment& a) {
     return a.async || !a.options.empty() ? &a : nullptr;
@@ -98,11 +104,13 @@ inline WAFER_CONSTEXPR bool lower_as_dsd(context& cx, const ast::assignment& a) 
         auto& it = cx.scopes.declare({loop.name, loop.pos, iterator_symbol{static_cast<int>(d), lo}});
         it.status = declaration::state::ready;
     }
-    if (!shape.assignment(a.target, a.value)) return false;
+    const auto payload = sends_control(a) ? shape.control_payload(a.target, a.value) : std::nullopt;
+    if (!payload && !shape.assignment(a.target, a.value)) return false;
     frame.rank = static_cast<std::uint8_t>(a.loops.size());
     operand_lowering operands(cx, frame);
     const async_scope async(cx, a.async);
     auto dst = operands.target(a.target);
+    if (payload) frame.type = *payload, frame.data = *data_type_of(*payload);  // the operation moves its bits
     lower_value(cx, frame, operands, dst, a.value, with_options(a));
     return true;
 }
@@ -252,6 +260,10 @@ inline WAFER_CONSTEXPR void lower_assignment(context& cx, const ast::assignment&
     // issued again each time round.
     if (a.async || !a.options.empty()) {
         if (a.loops.size() == 1 && lower_as_dynamic_dsd(cx, a, a.loops.back())) return;
+        if (sends_control(a) && is_reference(a.value))
+            cx.report.fail(a.value.pos, "a control wavelet carries its value's bits: send a variable as wide as the "
+                                        "socket, as a u32 or s32 on an sp socket ('u32 cmd = 0x105;'), a u16 or s16 "
+                                        "on an xp or hp one");
         cx.report.fail(a.pos, std::string(a.async ? "an async statement" : "a statement with dsd(...) options") +
                                   " must be one DSD operation: loops with constant bounds, or one loop, and a value "
                                   "of +, - and * over operands of the target's type");

@@ -55,6 +55,21 @@ public:
         return this->value(*type, value);
     }
 
+    /// A control wavelet's payload (`dsd(control) tx <- cmd;`): `value` is one variable or element
+    /// of another type as wide as socket `target`'s, sent as its bits (switch commands, an index),
+    /// not converted. Its type, or none when the statement is not of that form.
+    WAFER_CONSTEXPR std::optional<base_type> control_payload(const ast::expr& target, const ast::expr& value) const {
+        using kind = ast::expr::kind;
+        if (target.k != kind::name || !is_reference(value) || !names_visible(cx_, target) || !names_visible(cx_, value))
+            return std::nullopt;
+        const auto* s = std::get_if<socket_symbol>(&cx_.scopes.find(target.name)->what);
+        if (!s) return std::nullopt;
+        const auto t = stored_type(value);
+        if (!t || *t == base_type::u1 || *t == s->type || !data_type_of(*t) || words_of(*t) != words_of(s->type))
+            return std::nullopt;
+        return t;
+    }
+
     /// `value` stored into a variable or socket of type `type`.
     WAFER_CONSTEXPR bool value(base_type type, const ast::expr& value) const {
         if (!names_visible(cx_, value, dynamic_) || !data_type_of(type)) return false;

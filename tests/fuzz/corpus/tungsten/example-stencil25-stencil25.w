@@ -43,8 +43,8 @@ sp acc[nz];
 
 // The control wavelet a sender ends its column with: switch commands for itself and the four
 // routers downstream, two bits each from bit 0 (docs/machine.md): advance, advance, nop, nop,
-// advance. Its bits are 0x105, the float below.
-sp advance = 3.6573890e-43;
+// advance. A control wavelet carries bits, so a u32 goes out on the sp socket as it is.
+u32 advance = 0x105;
 
 xp t = 0;          // time steps done
 xp re = 0;         // each broadcast's next round

@@ -1,0 +1,3 @@
+sp socket tx;
+xp cmd = 5;
+dsd(control) tx <- cmd;

@@ -1,0 +1,1 @@
+a control wavelet carries its value's bits: send a variable as wide as the socket, as a u32 or s32 on an sp socket ('u32 cmd = 0x105;'), a u16 or s16 on an xp or hp one
