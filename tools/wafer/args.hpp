@@ -1,6 +1,7 @@
 #pragma once
 // The original tools' command lines: key=value words, bare flags, and bracketed selections that
 // the shell may split ([m n] arrives as "[m" and "n]").
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,6 +15,31 @@ namespace wafer::cli {
 struct usage_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+/// The word of `known` nearest to `word` in edits (a letter added, removed, changed or two swapped),
+/// when it is at most two edits away and nearer than any other: what a misspelling meant.
+inline std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& known) {
+    const auto distance = [](const std::string& a, const std::string& b) {
+        std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+        for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+        for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+        for (std::size_t i = 1; i <= a.size(); ++i)
+            for (std::size_t j = 1; j <= b.size(); ++j) {
+                d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+                if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+            }
+        return d[a.size()][b.size()];
+    };
+    std::optional<std::string> best;
+    std::size_t best_distance = 3;
+    bool tie = false;
+    for (const auto& k : known) {
+        const auto n = distance(word, k);
+        if (n < best_distance) best = k, best_distance = n, tie = false;
+        else if (n == best_distance && best && *best != k) tie = true;
+    }
+    return tie ? std::nullopt : best;
+}
 
 class args {
 public:
@@ -50,8 +76,15 @@ public:
     }
     std::string require(const std::string& key) {
         auto v = get(key);
-        if (!v) throw usage_error("missing " + key + "=");
+        if (!v) throw usage_error("missing " + key + "=" + misspelt(key));
         return *v;
+    }
+    /// " (KEY= looks misspelt as K=)" when a key given and not asked for is near `key`, else "".
+    std::string misspelt(const std::string& key) const {
+        for (const auto& [given, vs] : values_)
+            if (nearest(given, {key}) && std::find(used_.begin(), used_.end(), given) == used_.end())
+                return " (" + given + "= looks like a misspelt " + key + "=)";
+        return {};
     }
     std::vector<std::string> all(const std::string& key) {
         used_.push_back(key);
@@ -87,12 +120,18 @@ public:
     void finish(bool allow_unclaimed_values = false) const {
         if (!allow_unclaimed_values) {
             auto left = unclaimed();
-            if (!left.empty()) throw usage_error("unknown option " + left.front().first + "=");
+            if (!left.empty()) {
+                const auto& key = left.front().first;
+                const auto meant = nearest(key, used_);
+                throw usage_error("unknown option " + key + "=" + (meant ? " (did you mean " + *meant + "=?)" : ""));
+            }
         }
         for (const auto& f : flags_) {
             bool known = false;
             for (const auto& u : used_flags_) known |= u == f;
-            if (!known) throw usage_error("unknown argument '" + f + "'");
+            if (known) continue;
+            const auto meant = nearest(f, used_flags_);
+            throw usage_error("unknown argument '" + f + "'" + (meant ? " (did you mean '" + *meant + "'?)" : ""));
         }
         for (const auto& [f, uses] : worded_) {
             bool known = false;

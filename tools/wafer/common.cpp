@@ -32,7 +32,9 @@ std::uint64_t positive_option(const std::string& key, const std::string& s) {
     } catch (const std::exception&) {
         used = 0;
     }
-    if (used == 0 || used != s.size() || v == 0) throw usage_error(key + "=" + s + " is not a positive integer");
+    // (stoull takes "-5" and negates it, modulo 2^64.)
+    if (used == 0 || used != s.size() || v == 0 || s.find('-') != std::string::npos)
+        throw usage_error(key + "=" + s + " is not a positive integer");
     return v;
 }
 
@@ -205,7 +207,7 @@ image::image load_or_build(args& a) {
     auto image_file = a.get("image");
     if (image_file && a.get("source")) throw usage_error("give image= or source=, not both");
     if (image_file) return image::read_image(*image_file);
-    if (!a.get("source")) throw usage_error("missing image= or source=");
+    if (!a.get("source")) throw usage_error("missing image= or source=" + a.misspelt("image") + a.misspelt("source"));
     return build_from_source(a);
 }
 

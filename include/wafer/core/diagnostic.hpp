@@ -30,6 +30,7 @@ struct diagnostic {
     source_position pos;
     std::string message;
     std::string source_line;   // the line the position points into, without its newline
+    friend bool operator==(const diagnostic&, const diagnostic&) = default;
 };
 
 /// A named text, so diagnostics can quote the line they point at.

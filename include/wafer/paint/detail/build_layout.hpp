@@ -201,7 +201,9 @@ WAFER_CONSTEXPR ir::layout build_layout(const region& layout, const Provider& pr
             try {
                 l.programs.push_back(provider(req));
             } catch (const error& e) {
-                for (const auto& d : e.diagnostics()) out.add(d);
+                // A provider that reports into `out` too throws what it already added.
+                for (const auto& d : e.diagnostics())
+                    if (std::find(out.list().begin(), out.list().end(), d) == out.list().end()) out.add(d);
                 if (!out.has_errors()) throw;
             }
             if (out.has_errors()) return {};
