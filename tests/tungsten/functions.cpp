@@ -249,6 +249,16 @@ TEST_CASE("task declarations: wafer's diagnostics") {
     CHECK(errors("xp socket rx;\ncontrol task t on rx id(5);\ncontrol task t on rx { }\n").empty());
 }
 
+TEST_CASE("a FIFO that names a task declared after it: one error, with the fix, and no echoes") {
+    const auto all = errors("xp socket rx;\nxp fifo q[4] activate_push(pushed);\nxp n = 0;\n"
+                            "task pushed { n = n + 1; }\nasync i in [0, 4) q <- rx;\n");
+    REQUIRE(all.size() == 1);
+    CHECK(all[0] == "'pushed' is not declared: a FIFO names a task declared before it ('task pushed;' declares it, "
+                    "and its body can come further on)");
+    CHECK(errors("xp socket rx;\nxp n = 0;\ntask pushed;\nxp fifo q[4] activate_push(pushed);\n"
+                 "task pushed { n = n + 1; }\nasync i in [0, 4) q <- rx;\n").empty());
+}
+
 TEST_CASE("an async operation of one loop may take run-time offsets, computed when it is issued") {
     const std::string decls = "xp socket rx;\nxp b[3][5];\nxp j = 2;\n";
     CHECK(errors(decls + "async i in [0, 4) b[j][i + 1] <- rx;\n").empty());

@@ -284,6 +284,28 @@ constexpr const color* partner_in(const region& r, const color& c) {
     return nullptr;
 }
 
+/// Terminal `t` (at `path`) has no pins: the error, at attribute `at`.
+template <int = 0>
+constexpr void no_pins(const attribute& at, const cx_string& path, const attribute& t, std::vector<problem>& problems) {
+    cx_string way(" to or from the core");  // an if, not ?: (above)
+    if (t.terminal.where != side::center) way = cx_string(" to or from its side ") + side_name(t.terminal.where);
+    problems.push_back(problem{severity::error, problem_kind::transport,
+                               cx_string("terminal ") + path + " has no pins defined: no PE of its region routes color #" +
+                                   to_text(t.col.id) + way,
+                               at.at});
+}
+
+/// The guide: a terminal whose region has no paint() rule for its color toward its side makes paint
+/// stop, whether a transport uses it or not. Those not `checked` already are looked at here.
+template <int = 0>
+constexpr void report_pinless(const region& r, const std::vector<std::uint8_t>& checked, std::vector<problem>& problems) {
+    for (std::uint32_t i = 0; i < r.attributes.size(); ++i) {
+        const attribute& t = r.attributes[i];
+        if (t.kind == attribute_kind::terminal && !checked[i] && pins_of(r, t).empty())
+            no_pins(t, joined(outer_path(r, i), t.text), t, problems);
+    }
+}
+
 }  // namespace detail
 
 /// The transports of `r` that connect two terminals, with their pins; what cannot be connected goes
@@ -292,6 +314,10 @@ template <int = 0>
 constexpr std::vector<planned_transport> plan_transports(const region& r, std::vector<problem>& problems) {
     std::vector<planned_transport> plan;
     auto error = [&](const attribute& a, cx_string m) { problems.push_back(problem{severity::error, problem_kind::transport, std::move(m), a.at}); };
+    auto no_pins = [&](const attribute& at, const cx_string& path, const attribute& t) {
+        detail::no_pins(at, path, t, problems);
+    };
+    std::vector<std::uint8_t> connected(r.attributes.size(), 0);  // (not vector<bool>: clang 14's is not constexpr)
     for (std::uint32_t i = 0; i < r.attributes.size(); ++i) {
         const attribute& a = r.attributes[i];
         if (a.kind != attribute_kind::transport) continue;
@@ -305,6 +331,7 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
             error(a, arc + "'" + (from < 0 ? a.from : a.to) + "': " + detail::missing_cause(r, from < 0 ? a.from : a.to));
             continue;
         }
+        connected[std::size_t(from)] = connected[std::size_t(to)] = 1;
         const attribute& s = r.attributes[std::size_t(from)];
         const attribute& d = r.attributes[std::size_t(to)];
         if (s.terminal.tag != d.terminal.tag) {
@@ -318,11 +345,7 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
         for (const auto* e : {&p.from, &p.to}) {
             const attribute& t = r.attributes[e->terminal];
             if (e->pins.empty()) {
-                cx_string way(" to or from the core");  // an if, not ?: (above)
-                if (t.terminal.where != side::center)
-                    way = cx_string(" to or from its side ") + detail::side_name(t.terminal.where);
-                error(a, cx_string("terminal ") + e->path + " has no pins defined: no PE of its region routes color #" +
-                             to_text(t.col.id) + way);
+                no_pins(a, e->path, t);
                 ok = false;
             }
         }
@@ -366,6 +389,7 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
                                            a.at});
         plan.push_back(std::move(p));
     }
+    detail::report_pinless(r, connected, problems);
     return plan;
 }
 
@@ -593,9 +617,10 @@ struct routed_layout {
 template <int = 0>
 constexpr routed_layout route_layout(const region& r, bool route, pe_xy fabric, std::vector<problem>& problems) {
     routed_layout out;
-    bool has_transports = false, has_arcvars = false;
+    bool has_transports = false, has_arcvars = false, has_terminals = false;
     for (const auto& a : r.attributes) {
         has_transports = has_transports || a.kind == attribute_kind::transport;
+        has_terminals = has_terminals || a.kind == attribute_kind::terminal;
         for (const auto& b : a.bindings) has_arcvars = has_arcvars || b.value.k == binding_value::kind::arcvar;
     }
     if (has_transports && (route || has_arcvars)) {
@@ -604,6 +629,9 @@ constexpr routed_layout route_layout(const region& r, bool route, pe_xy fabric, 
             out.routed = route_transports(r, out.plan, problems, fabric);
             out.is_routed = true;
         }
+        if (has_errors(problems)) return out;
+    } else if (has_terminals) {
+        detail::report_pinless(r, std::vector<std::uint8_t>(r.attributes.size(), 0), problems);
         if (has_errors(problems)) return out;
     }
     if (has_arcvars) out.arcvalues = arcvar_values(out.layout(r), out.plan, problems);

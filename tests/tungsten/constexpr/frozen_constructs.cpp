@@ -100,7 +100,9 @@ struct early_fifo {
         return k.program();
     }
 };
-static_assert(first_error<early_fifo>() == "'later' is not declared");
+static_assert(first_error<early_fifo>() ==
+              "'later' is not declared: a FIFO names a task declared before it ('task later;' declares it, and its "
+              "body can come further on)");
 
 // Two mistakes the lowering used to go on from in a constant expression (scripts/fail-census): a
 // function that calls itself, which it inlined forever, and a constant division by zero.

@@ -260,6 +260,20 @@ inline WAFER_CONSTEXPR void lower_assignment(context& cx, const ast::assignment&
     // issued again each time round.
     if (a.async || !a.options.empty()) {
         if (a.loops.size() == 1 && lower_as_dynamic_dsd(cx, a, a.loops.back())) return;
+        // A name whose declaration failed (its error is reported) explains why this is not one
+        // operation: looking it up ends the statement quietly; an undeclared one says so.
+        const auto look_up = [&](const auto& self, const ast::expr& e) -> void {
+            using kind = ast::expr::kind;
+            if (e.k == kind::sum) return;  // its iterator is its own
+            if (e.k == kind::name || e.k == kind::subscript || e.k == kind::member) {
+                const auto& root = root_of(e);
+                const bool iterator = std::any_of(a.loops.begin(), a.loops.end(), [&](const auto& l) { return l.name == root.name; });
+                if (!iterator) cx.scopes.lookup(root.name, root.pos);
+            }
+            for (const auto& o : e.operands) self(self, o);
+        };
+        look_up(look_up, a.target);
+        look_up(look_up, a.value);
         if (sends_control(a) && is_reference(a.value))
             cx.report.fail(a.value.pos, "a control wavelet carries its value's bits: send a variable as wide as the "
                                         "socket, as a u32 or s32 on an sp socket ('u32 cmd = 0x105;'), a u16 or s16 "

@@ -261,8 +261,14 @@ inline WAFER_CONSTEXPR void declare_fifo(context& cx, const ast::fifo_decl& f) {
         q.capacity = static_cast<std::uint16_t>(*capacity);
         q.type = *type;
         q.pos = {f.pos, cx.current_file()};
-        if (!f.activate_push.empty()) q.activate_push = static_cast<std::int16_t>(local_task(cx, f.activate_push, f.pos));
-        if (!f.activate_pop.empty()) q.activate_pop = static_cast<std::int16_t>(local_task(cx, f.activate_pop, f.pos));
+        const auto activated = [&](const std::string& task) {
+            if (!cx.scopes.find(task))
+                cx.report.fail(f.pos, quote(task) + " is not declared: a FIFO names a task declared before it ('task " +
+                                          task + ";' declares it, and its body can come further on)");
+            return static_cast<std::int16_t>(local_task(cx, task, f.pos));
+        };
+        if (!f.activate_push.empty()) q.activate_push = activated(f.activate_push);
+        if (!f.activate_pop.empty()) q.activate_pop = activated(f.activate_pop);
         cx.out.fifos.push_back(q);
     } catch (const abandon&) {
         d.status = declaration::state::failed;

@@ -1,0 +1,1 @@
+'pushed' is not declared: a FIFO names a task declared before it ('task pushed;' declares it, and its body can come further on)
