@@ -102,6 +102,11 @@ paint::build_options build_options(args& a) {
     }
     o.route = !a.flag("noroute");
     o.debug_info = !a.flag("nodebug");
+    // The guide's debuginfo=1 (the default here) and debuginfo=0 (nodebug).
+    if (auto d = a.get("debuginfo")) {
+        if (*d != "0" && *d != "1") throw usage_error("debuginfo=" + *d + " is not 0 or 1");
+        o.debug_info = o.debug_info && *d == "1";
+    }
     if (auto f = a.get("fabric")) {
         const auto x = f->find('x');
         std::size_t used_w = 0, used_h = 0;

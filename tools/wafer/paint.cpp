@@ -21,9 +21,12 @@ constexpr const char* paint_help = R"(usage: wafer paint source=L.paint image=F.
   float16_dtype=10    the format of the fabric adder's core operand (10: IEEE binary16, Tungsten hp)
   note=F.note         write the link() notes milink applies
   regiondump=F.json   write the region tree as JSON
-  portmap             print each transport with its two terminals
+  portmap             print each transport with its two terminals (alone, without image= and map=:
+                      print it and write nothing)
   noroute             do not route transports (their terminals' open ends stay open)
-  nodebug             leave the programs' source files and positions out of the image
+  nodebug             leave the programs' source files and positions out of the image (debuginfo=0;
+                      debuginfo=1, the default, keeps them)
+  verbose             also print what was built: PEs, programs and colors
   fabric=WxH          the fabric the layout must fit: a PE or a transport's route past it is an error
   compiler=w          source suffixes code() searches; wafer compiles .w (Tungsten) only
   toolname w carbide  the compiler for .w sources: wafer's carbide
@@ -37,12 +40,21 @@ int paint(args& a) {
         std::cout << paint_help;
         return exit_ok;
     }
+    // Options of the guide's command lines that mean something else here: say what wafer does.
+    if (a.flag("listing"))
+        throw usage_error("listing: 'wafer carbide source=K.w set=P=V … listing' prints a kernel's PE program");
+    if (a.get("threads")) throw usage_error("threads=: wafer paint builds on one thread; 'wafer run … threads=N' runs on N");
     auto source = a.require("source");
     if (!source.ends_with(".paint")) throw usage_error("source=" + source + " is not a .paint file");
-    auto image_file = a.require("image");
-    auto map_file = a.require("map");
-    auto note_file = a.get("note");
     const bool portmap = a.flag("portmap");
+    const bool verbose = a.flag("verbose");
+    auto image_file = a.get("image");
+    auto map_file = a.get("map");
+    if (!portmap || image_file || map_file) {  // portmap alone writes nothing
+        if (!image_file) throw usage_error("missing image=" + a.misspelt("image"));
+        if (!map_file) throw usage_error("missing map=" + a.misspelt("map"));
+    }
+    auto note_file = a.get("note");
     paint::region evaluated;
     auto im = build_from_source(a, &evaluated);
     a.finish();
@@ -50,10 +62,17 @@ int paint(args& a) {
         std::vector<paint::problem> problems;   // build() reported them
         std::cout << paint::portmap_text(evaluated, paint::plan_transports(evaluated, problems));
     }
+    if (verbose) {
+        std::size_t colors = 0;
+        for (const auto& r : im.layout.routers) colors += r.colors.size();
+        std::cout << "paint: " << im.layout.pes.size() << " PEs, " << im.layout.programs.size() << " programs, "
+                  << im.layout.routers.size() << " routers with " << colors << " color routes\n";
+    }
+    if (!image_file) return exit_ok;
     diagnostics ds;
     const auto notes = paint::link_notes(evaluated, im.layout, ds);
-    image::write_image(im, image_file);
-    write_map(im.layout, map_file);
+    image::write_image(im, *image_file);
+    write_map(im.layout, *map_file);
     if (note_file) write_notes(notes, *note_file);
     else if (!notes.empty())
         print({diagnostic{severity::warning, "", {},
