@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -119,6 +120,11 @@ TEST_CASE("a state from another layout is refused with the reason") {
     CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("state is out of range"), error);
     damaged = a.state();
     damaged.events.push_back({0, 1u << 30});
+    CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("a PE event is out of range"), error);
+    // A PE due at the clock's `never` would end a run that still has it due.
+    damaged = a.state();
+    REQUIRE(!damaged.events.empty());
+    damaged.events.front().cycle = std::numeric_limits<std::uint64_t>::max();
     CHECK_THROWS_WITH_AS(a.restore(damaged), doctest::Contains("a PE event is out of range"), error);
 }
 

@@ -3,6 +3,7 @@
 // checking that it fits: the same pools, the same static fields, every index in range.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "wafer/core/diagnostic.hpp"
@@ -197,7 +198,9 @@ inline std::string misfit(const machine& m, const run_state& s) {
     // A PE is due (scheduled) exactly when the clock holds an event for it.
     std::vector<bool> due(s.pes.size());
     for (const auto& e : s.events) {
-        if (e.pe >= s.pes.size() || e.cycle < s.now) return "a PE event is out of range";
+        // The largest cycle is the clock's `never` (peers::never): a PE due then would never run.
+        if (e.pe >= s.pes.size() || e.cycle < s.now || e.cycle == std::numeric_limits<std::uint64_t>::max())
+            return "a PE event is out of range";
         due[e.pe] = true;
     }
     for (std::size_t i = 0; i < s.pes.size(); ++i)
