@@ -208,6 +208,24 @@ TEST_CASE("sp is binary32, and ep and sp mix as the reference says") {
     CHECK(sp(h) + s == sp(1.5 + 0x1p-20));
 }
 
+TEST_CASE("hp widens to sp and ep, exactly and implicitly, and mixed operands compute in the wider type") {
+    const hp h(0.1);
+    const sp s(0.25f);
+    const ep e(3.0);
+    static_assert(std::is_same_v<decltype(h + s), sp>);
+    static_assert(std::is_same_v<decltype(e * h), ep>);
+    static_assert(std::is_same_v<decltype(h - e), ep>);
+    CHECK(h + s == sp(float(double(h)) + 0.25f));  // the hp is exact in sp
+    CHECK((e * h).bits() == (e * ep(h)).bits());
+    CHECK(h < s);
+    const sp wide = h;                             // widening: exact
+    CHECK(double(wide) == double(h));
+    const hp narrow = s + 0.083333333;             // narrowing on assignment: one rounding of the sp sum
+    CHECK(narrow.bits() == hp(double(0.25f + float(0.083333333))).bits());
+    const hp from_ep = e;
+    CHECK(double(from_ep) == 3.0);
+}
+
 // Everything is a constant expression too.
 static_assert(hp(1.0) + hp(2.0) == hp(3.0));
 static_assert(hp(65520.0).bits() == 0x7c00u);
@@ -217,10 +235,10 @@ static_assert(sp(ep(1.0)) == sp(1.0));
 TEST_CASE("the example of docs/embedding.md") {
     wafer::hp h(0.1);
     wafer::ep e(3.0);
-    wafer::sp s = e * e + wafer::sp(h);
+    wafer::sp s = e * e + h;
     wafer::ep acc = s;
     acc += 0.5;
     CHECK(h.bits() == 0x2e66u);
-    CHECK(s == wafer::sp(9.0f + float(double(h))));
-    CHECK(double(acc) == 9.1015625 + 0.5);  // 9.09997... rounds to the ep step 2^-7: 9.1015625
+    CHECK(double(s) == 9.1015625);          // e * e + h is an ep: 9.09997... rounds to the ep step 2^-7
+    CHECK(double(acc) == 9.1015625 + 0.5);
 }

@@ -255,12 +255,12 @@ TEST_CASE("code() from text: bindings to integers and colors, an empty [] or non
     REQUIRE(b.size() == 2);
     CHECK(b[0].name == cx_string("tx"));
     CHECK(b[0].value.k == binding_value::kind::color);
-    CHECK(b[1].value.integer == 8);
+    CHECK(b[1].value.num == 8);
     CHECK(b[1].at.pos.line == 3);
     CHECK(evaluated({eval(call("code", {call("tile", {}), str("k"), array({})}))}).attributes[0].bindings.empty());
     CHECK(evaluated({eval(call("code", {call("tile", {}), str("k")}))}).attributes[0].bindings.empty());
     CHECK(error_of({eval(call("code", {call("tile", {}), str("k"), dict({{"s", str("x")}})}))}).message ==
-          "code() binds params to integers, geovars (@name) or arcvars (^name) and sockets to colors: s is a string");
+          "code() binds params to numbers, geovars (@name) or arcvars (^name) and sockets to colors: s is a string");
     CHECK(error_of({eval(call("code", {call("tile", {}), str("k"), dict({{"a", num(1)}, {"a", num(2)}})}))}).message ==
           "key a appears twice in a dictionary");
 }

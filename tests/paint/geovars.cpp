@@ -32,7 +32,7 @@ built build_text(const std::string& text) {
         const region r = evaluate(wafer::parse::parse_paint(text, "g.paint"), {}, d);
         test::fake_kernels k;
         const auto l = build(r, k.provider(), d);
-        for (const auto& pe : l.pes) b.n[{pe.x, pe.y}] = l.programs[pe.program].params.at(0).value;
+        for (const auto& pe : l.pes) b.n[{pe.x, pe.y}] = l.programs[pe.program].params.at(0).value.integer;
         b.programs = l.programs.size();
     } catch (const wafer::error& e) {
         for (const auto& x : e.diagnostics())

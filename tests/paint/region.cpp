@@ -111,8 +111,8 @@ TEST_CASE("code() records the kernel, its bindings and its call, paint() the col
     REQUIRE(k.bindings.size() == 2);
     CHECK(k.bindings[0].value.k == binding_value::kind::color);
     CHECK(k.bindings[0].value.col.id == c.id);
-    CHECK(k.bindings[1].value.k == binding_value::kind::integer);
-    CHECK(k.bindings[1].value.integer == 8);
+    CHECK(k.bindings[1].value.k == binding_value::kind::number);
+    CHECK(k.bindings[1].value.num == 8);
     CHECK(k.at.pos.line == __LINE__ - 10);
     CHECK(k.bindings[0].at == k.at);   // C++ bindings take the code() call's position
     const attribute& q = r.attributes[1];

@@ -172,7 +172,7 @@ using kernels = std::map<std::string, std::function<ir::pe_program(const params&
 
 std::int64_t param(const params& ps, std::string_view name) {
     for (const auto& p : ps)
-        if (p.name == name) return p.value;
+        if (p.name == name) return p.value.integer;
     FAIL("no param " << name);
     return 0;
 }

@@ -116,7 +116,7 @@ std::string arcvars_of(const std::string& text) {
             if (p.level == wafer::severity::error) return p.message.str();
         std::string out;
         for (const auto& v : values)
-            for (auto x : v) out += (out.empty() ? "" : " ") + std::to_string(x);
+            for (auto x : v) out += (out.empty() ? "" : " ") + to_string(x);
         return out;
     } catch (const wafer::error& e) {
         return e.diagnostics().front().message;

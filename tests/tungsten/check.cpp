@@ -93,9 +93,13 @@ TEST_CASE("reference §8: a param with neither default nor setting is not initia
     CHECK(first_error(kernel({param("N")}), {{"N", 4}}) == "<no error>");
 }
 
-TEST_CASE("params: integer types only, values in range, constant defaults, never assigned") {
-    CHECK(first_error(kernel({param("F", lit(1), bt::sp)})) ==
-          "param 'F' has type sp; only integer params (xp, u16, s16, u32, s32) are supported yet");
+TEST_CASE("params: values in range, constant defaults, never assigned") {
+    CHECK(first_error(kernel({param("F", real(0.5), bt::sp)})) == "<no error>");
+    CHECK(first_error(kernel({param("F", lit(1), bt::hp)}), {{"F", 0.25}}) == "<no error>");
+    CHECK(first_error(kernel({param("N", real(0.5))})) == "the default of param 'N' must be a compile-time integer constant");
+    CHECK(first_error(kernel({param("N")}), {{"N", 2.5}}) == "param 'N' has type xp, so it takes an integer, not 2.5");
+    CHECK(first_error(kernel({param("H", real(1.0), bt::hp)}), {{"H", 70000.0}}) == "param 'H' = 70000.0 does not fit in hp");
+    CHECK(first_error(kernel({param("B", lit(2), bt::u1)})) == "param 'B' = 2 does not fit in u1");
     CHECK(first_error(kernel({param("N")}), {{"N", 70000}}) == "param 'N' = 70000 does not fit in xp");
     CHECK(first_error(kernel({param("N", -lit(1), bt::u16)})) == "param 'N' = -1 does not fit in u16");
     CHECK(first_error(kernel({var(bt::xp, "v"), param("N", id("v"))})) ==

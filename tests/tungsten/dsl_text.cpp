@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "wafer/core/floats.hpp"
+
 #include <bit>
 #include <fstream>
 #include <sstream>
@@ -310,6 +312,35 @@ TEST_CASE("dsl and text: a cast is (type)x, and it lets hp meet sp") {
     k(w::in(i, 0, N)[h[i] = w::cast<w::hp>(s[i] * 2)]);
 
     CHECK(text == ast::without_positions(k.program()));
+}
+
+TEST_CASE("dsl and text: hp widens to sp without a cast and narrows on assignment; sp params") {
+    const std::string source =
+        "xp param N = 4;\n"
+        "sp param C = 0.5;\n"
+        "hp h[n=N] = {0.1, 0.2, 0.3, 0.4};\n"
+        "sp s[n=N] = {1.0, 2.0, 3.0, 4.0};\n"
+        "i in [0, N) s[i] = h[i] + s[i] * C;\n"
+        "i in [0, N) h[i] = s[i] * 2;\n";
+    const auto text = parsed(source, "x.w");
+
+    w::kernel k("x");
+    auto N = k.param<w::xp>("N", 4);
+    auto C = k.param<w::sp>("C", 0.5);
+    auto h = k.array<w::hp>("h", w::dim("n", N), {0.1, 0.2, 0.3, 0.4});
+    auto s = k.array<w::sp>("s", w::dim("n", N), {1.0, 2.0, 3.0, 4.0});
+    w::iterator i("i");
+    k(w::in(i, 0, N)[s[i] = h[i] + s[i] * C]);
+    k(w::in(i, 0, N)[h[i] = s[i] * 2]);
+    CHECK(text == ast::without_positions(k.program()));
+
+    const auto from_text = wafer::test::run_to_end(text), from_cxx = wafer::test::run_to_end(k.program());
+    REQUIRE(from_cxx.result.status == wafer::fabric::run_status::halted);
+    CHECK(from_cxx.memory == from_text.memory);
+    std::vector<std::int64_t> expected;
+    for (int j = 0; j < 4; ++j)
+        expected.push_back(wafer::hp((wafer::hp(0.1 * (j + 1)) + wafer::sp(double(j + 1)) * wafer::sp(0.5)) * 2).bits());
+    CHECK(from_cxx.ints("h") == expected);
 }
 
 TEST_CASE("dsl and text: structs, unions, typedefs, member access and sizeof") {

@@ -127,6 +127,24 @@ TEST_CASE("a function sees its params and the globals declared before it, never 
     CHECK(r.value("out") == 7);
 }
 
+TEST_CASE("a function may return a typedef of a base type, as its params may take one") {
+    auto r = run("typedef xp int;\n"
+                 "typedef sp real;\n"
+                 "int early = twice(4);\n"  // called before its declaration
+                 "int twice(int v) { return v * 2; }\n"
+                 "real half(real v) { return v / 2.0; }\n"
+                 "int t = twice(21);\n"
+                 "real h = half(3.0) + 1.0;\n");
+    CHECK(r.value("early") == 8);
+    CHECK(r.value("t") == 42);
+    CHECK(r.real("h") == 2.5f);
+    CHECK(first_error("struct P { xp x; };\nstruct P f() { return 1; }\n") ==
+          "function 'f' returns struct P, which is not a scalar: a function returns a value of a base type, or nothing");
+    CHECK(first_error("typedef xp row[4];\nrow f() { return 1; }\n") ==
+          "function 'f' returns 'row', which is not a scalar: a function returns a value of a base type, or nothing");
+    CHECK(first_error("size f() { return 1; }\n") == "'size' is not declared");
+}
+
 TEST_CASE("reference §6: a function that is never called is still checked") {
     CHECK(first_error("struct Point { xp x; xp y; };\nstruct Point points[10];\n"
                       "void never() { points.y = 1; }\n") ==
@@ -191,7 +209,19 @@ TEST_CASE("tasks, FIFOs and async operations: wafer's diagnostics") {
           "- and * over operands of the target's type");
     CHECK(first_error(decls + "async i in [0, 4) a[i] <- rx;\nasync i in [0, 4) a[i] <- rx;\n") ==
           "this async operation would run on microthread 0, as another one does: two concurrent operations cannot "
-          "share one");
+          "share one (one issued in a task the other's end activates may)");
+    // An operation issued in the task another's completion activates starts after it: they may share one,
+    // and so may two that take turns (each completion activating the other's task).
+    CHECK(first_error(decls + "xp b[4];\ntask second;\nasync(second) i in [0, 4) a[i] <- rx;\n"
+                              "task second { async i in [0, 4) b[i] <- rx; }\n") == "<no error>");
+    CHECK(first_error(decls + "xp b[4];\ntask ping;\ntask pong;\n"
+                              "task ping { async(pong) i in [0, 4) a[i] <- rx; }\n"
+                              "task pong { async(ping) i in [0, 4) b[i] <- rx; }\nactivate ping;\n") == "<no error>");
+    CHECK(first_error(decls + "xp b[4];\ntask after;\nasync(on_control activate after) i in [0, 4) a[i] <- rx;\n"
+                              "task after { async i in [0, 4) b[i] <- rx; }\n") == "<no error>");
+    CHECK(first_error(decls + "xp b[4];\ntask second;\nasync(second) i in [0, 4) a[i] <- rx;\n"
+                              "async i in [0, 4) b[i] <- rx;\ntask second { }\n")
+              .starts_with("this async operation would run on microthread 0, as another one does"));
     CHECK(first_error(decls + "xp v = 0;\nif (q > 0) v = 1;\n") ==
           "FIFO 'q' is pushed and popped by DSD operations: use it in a statement of their shape, like 'i in [0, N) "
           "q <- a[i];'");

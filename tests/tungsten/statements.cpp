@@ -354,28 +354,70 @@ TEST_CASE("hp and ep values: literals round to the format, assignment narrows sp
     CHECK(r.real("back") == 1.0009765625f);  // rounded (not truncated) to 1 + 2^-10
 }
 
-TEST_CASE("hp meets sp or ep only through a cast, as wafer::hp does in C++") {
-    // The same mistakes and fixes as tests/compile_fail/floats_hp_with_sp.cpp and floats_hp_from_sp.cpp.
-    const std::string decls = "hp h = 0.5;\nsp s = 0.25;\nep e = 2.0;\n";
-    const std::string mix = "hp does not mix with sp or ep: convert one operand first, as in (sp)h + s or h + (hp)s";
-    CHECK(first_error(decls + "sp x = h + s;\n") == mix + " (here hp + sp)");
-    CHECK(first_error(decls + "sp x = e * h;\n") == mix + " (here ep * hp)");
-    CHECK(first_error(decls + "xp t = h < s;\n") == mix + " (here hp < sp)");
-    CHECK(first_error(decls + "sp x = h;\n") ==
-          "an hp value where sp is needed: hp converts to or from sp and ep only by a cast; write (sp)(...)");
-    CHECK(first_error(decls + "h = e;\n") ==
-          "an ep value where hp is needed: hp converts to or from sp and ep only by a cast; write (hp)(...)");
-    CHECK(first_error(decls + "sp x = h > 0.0 ? h : s;\n") ==
-          "an hp value where sp is needed: hp converts to or from sp and ep only by a cast; write (sp)(...)");
-    // The fixes compute as the casts say: widening hp is exact, narrowing rounds once.
-    auto r = run(decls + "sp wide = (sp)h + s;\n"
-                         "hp narrow = h + (hp)s;\n"
-                         "ep prod = (ep)h * e;\n"
-                         "hp one_third = (hp)(s + 0.083333333);\n");
-    CHECK(r.real("wide") == 0.75f);
-    CHECK(r.bits("narrow") == wafer::hp(0.75).bits());
-    CHECK(r.real("prod") == 1.0f);
-    CHECK(r.bits("one_third") == wafer::hp(double(0.25f + float(0.083333333))).bits());
+TEST_CASE("hp widens to sp and ep and narrows on assignment, implicitly, as wafer::hp does in C++") {
+    auto r = run("hp h = 0.5;\nsp s = 0.25;\nep e = 3.0;\n"
+                 "sp sum = h + s;\n"
+                 "ep prod = e * h;\n"
+                 "xp less = s < h;\n"
+                 "sp wide = h;\n"
+                 "hp narrow = s + 0.083333333;\n"
+                 "hp from_ep = e * e;\n"
+                 "sp pick = h > 0.0 ? h : s;\n"
+                 "hp cast = (hp)(s + 0.083333333);\n"
+                 "hp ha[4] = {0.1, 0.2, 0.3, 0.4};\n"
+                 "sp sa[4] = {1.0, 2.0, 3.0, 4.0};\n"
+                 "sp mixed[4];\n"
+                 "hp back[4];\n"
+                 "i in [0, 4) mixed[i] = ha[i] + sa[i];\n"
+                 "i in [0, 4) back[i] = ha[i] * sa[i];\n");
+    const wafer::hp h(0.5);
+    const wafer::sp s(0.25f);
+    const wafer::ep e(3.0);
+    CHECK(r.real("sum") == float(h + s));
+    CHECK(r.bits("prod") == (e * h).bits());
+    CHECK(r.value("less") == -1);
+    CHECK(r.real("wide") == 0.5f);
+    CHECK(r.bits("narrow") == wafer::hp(s + 0.083333333).bits());
+    CHECK(r.bits("narrow") == r.bits("cast"));
+    CHECK(r.bits("from_ep") == wafer::hp(e * e).bits());
+    CHECK(r.real("pick") == 0.5f);
+    const double hs[] = {0.1, 0.2, 0.3, 0.4};
+    std::vector<std::int64_t> mixed, back;
+    for (int k = 0; k < 4; ++k) {
+        const wafer::hp x(hs[k]);
+        const wafer::sp y(double(k + 1));
+        mixed.push_back(wafer::sp(x + y).bits());
+        back.push_back(wafer::hp(x * y).bits());
+    }
+    CHECK(r.ints("mixed") == mixed);
+    CHECK(r.ints("back") == back);
+}
+
+TEST_CASE("reference §8: sp, hp and ep params, by default or setting, hold their type's value") {
+    const std::string text = "sp param C = 0.1;\n"
+                             "hp param H;\n"
+                             "ep param E = 1.0 / 3.0;\n"
+                             "xp param N = 3;\n"
+                             "sp a[4] = {1.0, 2.0, 3.0, 4.0};\n"
+                             "sp b[4];\n"
+                             "i in [0, 4) b[i] = a[i] * C;\n"  // one DSD operation with C as its constant
+                             "sp c = C;\n"
+                             "hp h = H * H;\n"
+                             "ep e = E;\n"
+                             "sp last = b[N];\n";
+    auto r = run(text, {{"H", 0.1}});
+    CHECK(r.real("c") == 0.1f);
+    CHECK(r.bits("h") == (wafer::hp(0.1) * wafer::hp(0.1)).bits());  // H holds 0.1 rounded to hp
+    CHECK(r.bits("e") == wafer::ep(1.0 / 3.0).bits());
+    CHECK(r.real("last") == 4.0f * 0.1f);
+    // A setting overrides a default; an integer setting gives a float param its value.
+    auto s = run(text, {{"H", 2}, {"C", 0.5}});
+    CHECK(s.real("c") == 0.5f);
+    CHECK(s.bits("h") == wafer::hp(4.0).bits());
+    // The listing and the program record each param's value in its type.
+    std::vector<std::string> params;
+    for (const auto& p : s.program.params) params.push_back(p.name + "=" + to_string(p.value));
+    CHECK(params == std::vector<std::string>{"C=0.5", "H=2.0", "E=" + to_string(number(double(wafer::ep(1.0 / 3.0)))), "N=3"});
 }
 
 TEST_CASE("reference §4: xp y = x + 1, x = y + 1 in a block gives y = 11 and the inner x = 12") {

@@ -2,12 +2,17 @@
 // The original tools' command lines: key=value words, bare flags, and bracketed selections that
 // the shell may split ([m n] arrives as "[m" and "n]").
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
+
+#include "wafer/ir/pe_program.hpp"
 
 namespace wafer::cli {
 
@@ -153,8 +158,8 @@ private:
     std::vector<std::string> used_flags_;
 };
 
-/// `set=N=16` -> {"N", 16}.
-inline std::pair<std::string, std::int64_t> parse_setting(const std::string& s) {
+/// `set=N=16` -> {"N", 16}; `set=C=0.5` -> {"C", 0.5}, for an sp, hp or ep param.
+inline ir::param_value parse_setting(const std::string& s) {
     auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0) throw usage_error("set=" + s + " is not NAME=VALUE");
     auto text = s.substr(eq + 1);
@@ -165,8 +170,12 @@ inline std::pair<std::string, std::int64_t> parse_setting(const std::string& s) 
     } catch (const std::exception&) {
         used = 0;
     }
-    if (used == 0 || used != text.size()) throw usage_error("set=" + s + ": '" + text + "' is not an integer");
-    return {s.substr(0, eq), v};
+    if (used != 0 && used == text.size()) return {s.substr(0, eq), v};
+    double real = 0;
+    const auto [end, failed] = std::from_chars(text.data(), text.data() + text.size(), real);
+    if (text.empty() || failed != std::errc() || end != text.data() + text.size() || !std::isfinite(real))
+        throw usage_error("set=" + s + ": '" + text + "' is not a number");
+    return {s.substr(0, eq), real};
 }
 
 }  // namespace wafer::cli

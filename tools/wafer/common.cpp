@@ -17,10 +17,7 @@ void print(std::vector<diagnostic> ds) {
 
 std::vector<ir::param_value> settings(args& a) {
     std::vector<ir::param_value> out;
-    for (const auto& s : a.all("set")) {
-        auto [name, value] = parse_setting(s);
-        out.push_back({name, value});
-    }
+    for (const auto& s : a.all("set")) out.push_back(parse_setting(s));
     return out;
 }
 

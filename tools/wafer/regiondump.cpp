@@ -24,10 +24,12 @@ json color_json(const paint::color& c) {
     return j;
 }
 
+json number_json(const number& n) { return n.is_real ? json(n.real) : json(n.integer); }
+
 json binding_json(const paint::binding& b) {
     json j{{"name", b.name.str()}, {"at", at_text(b.at)}};
     switch (b.value.k) {
-    case paint::binding_value::kind::integer: j["value"] = b.value.integer; break;
+    case paint::binding_value::kind::number: j["value"] = number_json(b.value.num); break;
     case paint::binding_value::kind::color: j["color"] = color_json(b.value.col); break;
     case paint::binding_value::kind::geovar: j["geovar"] = b.value.variable.str(); break;
     case paint::binding_value::kind::arcvar: j["arcvar"] = b.value.variable.str(); break;
@@ -59,7 +61,7 @@ json attribute_json(const paint::attribute& a) {
     case paint::attribute_kind::mp: j["bank"] = a.bank; break;
     case paint::attribute_kind::geovar:
         j["geovar"] = a.text.str();
-        j["value"] = a.geovalue;
+        j["value"] = number_json(a.geovalue);
         break;
     case paint::attribute_kind::terminal: {
         static constexpr const char* sides[] = {"RIGHT", "LEFT", "UP", "DOWN", "CENTER"};
@@ -85,7 +87,7 @@ json attribute_json(const paint::attribute& a) {
     case paint::attribute_kind::arcvar:
         j["arcvar"] = a.text.str();
         j["terminal"] = a.from.str();
-        j["value"] = a.geovalue;
+        j["value"] = number_json(a.geovalue);
         break;
     case paint::attribute_kind::link: {
         j["symbol"] = a.text.str();

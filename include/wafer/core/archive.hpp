@@ -9,6 +9,7 @@
 // A format may give its writer and reader a context that its fields share (Paint's table of the
 // file names its origins have named, so each is written once).
 #include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
 #include <cstring>
@@ -56,6 +57,9 @@ private:
             put(u);
         } else if constexpr (std::is_same_v<T, bool>) {
             auto u = std::uint8_t(v);
+            put(u);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            auto u = std::bit_cast<std::uint64_t>(double(v));
             put(u);
         } else if constexpr (std::is_integral_v<T>) {
             using U = std::make_unsigned_t<T>;
@@ -115,6 +119,10 @@ private:
             get(u);
             if (u > 1) throw format_error{"a flag is neither 0 nor 1"};
             v = u != 0;
+        } else if constexpr (std::is_floating_point_v<T>) {
+            std::uint64_t u = 0;
+            get(u);
+            v = T(std::bit_cast<double>(u));
         } else if constexpr (std::is_integral_v<T>) {
             if (left() < sizeof(T)) throw format_error{"the file ends early"};
             std::make_unsigned_t<T> u = 0;

@@ -8,10 +8,10 @@
 // holds every hp or ep sum and product exactly, then round to the format; an ep multiply reads its
 // operands with their low 13 mantissa bits discarded (reference, Extended Precision).
 //
-// Conversions follow the reference: ep widens to sp for free and sp narrows to ep on assignment,
-// both implicitly, and an ep and an sp compute together in sp. hp converts to and from the others
-// only by a cast (sp(h), hp(s)), so hp mixed with sp or ep is a compile error that says so. A C++
-// number mixes in as a Tungsten constant does: converted to the other operand's type first.
+// Conversions follow the reference and C: ep widens to sp for free and sp narrows to ep on
+// assignment, both implicitly, and an ep and an sp compute together in sp; hp widens exactly to sp
+// and ep and takes either by rounding, implicitly too, and computes with them in the wider type. A
+// C++ number mixes in as a Tungsten constant does: converted to the other operand's type first.
 //
 // sp is the host's binary32: s * t + u is exact as long as the compiler does not fuse it into one
 // FMA, which g++ does in its GNU modes for an FMA target. The wafer::wafer CMake target compiles
@@ -68,9 +68,6 @@ struct rounded_arithmetic : compound_assignment<T> {
     friend constexpr std::partial_ordering operator<=>(T a, T b) noexcept { return double(a) <=> double(b); }
 };
 
-template <class>
-inline constexpr bool always_false = false;
-
 }  // namespace detail
 
 /// IEEE-754 binary16.
@@ -81,9 +78,9 @@ public:
     constexpr explicit hp(double v) noexcept : bits_(half_bits(v)) {}
     template <arithmetic_constant C>
     constexpr explicit hp(C v) noexcept : hp(double(v)) {}
-    /// Narrowing, by a cast only: rounds to hp.
-    constexpr explicit hp(sp v) noexcept;
-    constexpr explicit hp(ep v) noexcept;
+    /// Narrowing, implicit as Tungsten's assignment is: rounds to hp.
+    constexpr hp(sp v) noexcept;
+    constexpr hp(ep v) noexcept;
 
     static constexpr hp from_bits(std::uint16_t bits) noexcept {
         hp h;
@@ -111,8 +108,8 @@ public:
     /// An integer rounds once, straight to sp, as a Tungsten integer constant does.
     template <std::integral I>
     constexpr explicit sp(I v) noexcept : v_(float(v)) {}
-    /// Exact.
-    constexpr explicit sp(hp v) noexcept : v_(float(double(v))) {}
+    /// Widening, implicit and exact.
+    constexpr sp(hp v) noexcept : v_(float(double(v))) {}
 
     static constexpr sp from_bits(std::uint32_t bits) noexcept { return sp(std::bit_cast<float>(bits)); }
     constexpr std::uint32_t bits() const noexcept { return std::bit_cast<std::uint32_t>(v_); }
@@ -143,8 +140,8 @@ public:
     /// Narrowing, implicit as Tungsten's assignment is: rounds to ep; infinities and NaNs keep their
     /// class.
     constexpr ep(sp v) noexcept : bits_(ep_round(v.bits())) {}
-    /// Exact.
-    constexpr explicit ep(hp v) noexcept : ep(double(v)) {}
+    /// Widening, implicit and exact: every hp is an ep.
+    constexpr ep(hp v) noexcept : ep(double(v)) {}
 
     /// Bits as stored; a multiply or a comparison reads them as they are.
     static constexpr ep from_bits(std::uint32_t bits) noexcept {
@@ -168,71 +165,35 @@ constexpr hp::hp(ep v) noexcept : hp(double(v)) {}
 
 // ---- operands of two types
 
-/// An ep and an sp compute in sp (the ep widens).
-template <class A, class B>
-concept ep_with_sp = (std::same_as<A, ep> && std::same_as<B, sp>) || (std::same_as<A, sp> && std::same_as<B, ep>);
-
-template <class A, class B> requires ep_with_sp<A, B>
-constexpr sp operator+(A a, B b) noexcept { return sp(a) + sp(b); }
-template <class A, class B> requires ep_with_sp<A, B>
-constexpr sp operator-(A a, B b) noexcept { return sp(a) - sp(b); }
-template <class A, class B> requires ep_with_sp<A, B>
-constexpr sp operator*(A a, B b) noexcept { return sp(a) * sp(b); }
-template <class A, class B> requires ep_with_sp<A, B>
-constexpr sp operator/(A a, B b) noexcept { return sp(a) / sp(b); }
-template <class A, class B> requires ep_with_sp<A, B>
-constexpr bool operator==(A a, B b) noexcept { return sp(a) == sp(b); }
-template <class A, class B> requires ep_with_sp<A, B>
-constexpr std::partial_ordering operator<=>(A a, B b) noexcept { return sp(a) <=> sp(b); }
-
 /// A float type and a C++ number: the number converts to the float type, as a Tungsten constant
 /// does, on either side.
 template <class A, class B>
 concept with_constant = (float_type<A> && arithmetic_constant<B>) || (arithmetic_constant<A> && float_type<B>);
 
-namespace detail {
+/// Two operands of different types, float types or a float type and a C++ number.
 template <class A, class B>
-using float_of = std::conditional_t<float_type<A>, A, B>;
-}  // namespace detail
-
-template <class A, class B> requires with_constant<A, B>
-constexpr auto operator+(A a, B b) noexcept { using T = detail::float_of<A, B>; return T(a) + T(b); }
-template <class A, class B> requires with_constant<A, B>
-constexpr auto operator-(A a, B b) noexcept { using T = detail::float_of<A, B>; return T(a) - T(b); }
-template <class A, class B> requires with_constant<A, B>
-constexpr auto operator*(A a, B b) noexcept { using T = detail::float_of<A, B>; return T(a) * T(b); }
-template <class A, class B> requires with_constant<A, B>
-constexpr auto operator/(A a, B b) noexcept { using T = detail::float_of<A, B>; return T(a) / T(b); }
-template <class A, class B> requires with_constant<A, B>
-constexpr bool operator==(A a, B b) noexcept { using T = detail::float_of<A, B>; return T(a) == T(b); }
-template <class A, class B> requires with_constant<A, B>
-constexpr std::partial_ordering operator<=>(A a, B b) noexcept { using T = detail::float_of<A, B>; return T(a) <=> T(b); }
-
-/// hp with sp or ep: no implicit conversion between them.
-template <class A, class B>
-concept hp_with_other = float_type<A> && float_type<B> && !std::same_as<A, B> && (std::same_as<A, hp> || std::same_as<B, hp>);
+concept mixed_operands = !std::same_as<A, B> && ((float_type<A> && float_type<B>) || with_constant<A, B>);
 
 namespace detail {
-/// The message is the point: the overload exists to say it, and its type (the operand that is not
-/// hp) keeps the rest of the expression from adding errors of its own.
+template <class T>
+inline constexpr int float_rank = std::same_as<T, sp> ? 3 : std::same_as<T, ep> ? 2 : std::same_as<T, hp> ? 1 : 0;
+/// What two mixed operands compute in, by C's usual conversions: the wider float (sp over ep over
+/// hp, each widening exactly), or the float type a number meets.
 template <class A, class B>
-constexpr std::conditional_t<std::same_as<A, hp>, B, A> reject_hp_mix() noexcept {
-    static_assert(always_false<A>, "hp does not mix with sp or ep: convert one operand first, as in sp(h) + s or h + hp(s)");
-    return {};
-}
+using computed = std::conditional_t<(float_rank<A> >= float_rank<B>), A, B>;
 }  // namespace detail
 
-template <class A, class B> requires hp_with_other<A, B>
-constexpr auto operator+(A, B) noexcept { return detail::reject_hp_mix<A, B>(); }
-template <class A, class B> requires hp_with_other<A, B>
-constexpr auto operator-(A, B) noexcept { return detail::reject_hp_mix<A, B>(); }
-template <class A, class B> requires hp_with_other<A, B>
-constexpr auto operator*(A, B) noexcept { return detail::reject_hp_mix<A, B>(); }
-template <class A, class B> requires hp_with_other<A, B>
-constexpr auto operator/(A, B) noexcept { return detail::reject_hp_mix<A, B>(); }
-template <class A, class B> requires hp_with_other<A, B>
-constexpr bool operator==(A, B) noexcept { return detail::reject_hp_mix<A, B>() == 0; }
-template <class A, class B> requires hp_with_other<A, B>
-constexpr std::partial_ordering operator<=>(A, B) noexcept { return detail::reject_hp_mix<A, B>() <=> 0; }
+template <class A, class B> requires mixed_operands<A, B>
+constexpr auto operator+(A a, B b) noexcept { using T = detail::computed<A, B>; return T(a) + T(b); }
+template <class A, class B> requires mixed_operands<A, B>
+constexpr auto operator-(A a, B b) noexcept { using T = detail::computed<A, B>; return T(a) - T(b); }
+template <class A, class B> requires mixed_operands<A, B>
+constexpr auto operator*(A a, B b) noexcept { using T = detail::computed<A, B>; return T(a) * T(b); }
+template <class A, class B> requires mixed_operands<A, B>
+constexpr auto operator/(A a, B b) noexcept { using T = detail::computed<A, B>; return T(a) / T(b); }
+template <class A, class B> requires mixed_operands<A, B>
+constexpr bool operator==(A a, B b) noexcept { using T = detail::computed<A, B>; return T(a) == T(b); }
+template <class A, class B> requires mixed_operands<A, B>
+constexpr std::partial_ordering operator<=>(A a, B b) noexcept { using T = detail::computed<A, B>; return T(a) <=> T(b); }
 
 }  // namespace wafer

@@ -14,7 +14,7 @@
 namespace wafer::image {
 
 inline constexpr char image_magic[8] = {'W', 'A', 'F', 'E', 'R', 'I', 'M', 'G'};
-inline constexpr std::uint32_t image_version = 6;
+inline constexpr std::uint32_t image_version = 7;
 
 // An image's fields, in file order (the IR's: ir/fields.hpp).
 template <class Ar> constexpr void fields(Ar& ar, image& i) { ar(i.layout, i.memory, i.cycles, i.pe_cycles); }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "wafer/core/hardware.hpp"
+#include "wafer/core/number.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
 #include "wafer/ir/instruction.hpp"
@@ -48,9 +49,10 @@ struct segment {
     friend bool operator==(const segment&, const segment&) = default;
 };
 
+/// A param's name and the value it is set to (set=N=8, a code() binding).
 struct param_value {
     std::string name;
-    std::int64_t value = 0;
+    number value;
     friend bool operator==(const param_value&, const param_value&) = default;
 };
 

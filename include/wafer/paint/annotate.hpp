@@ -104,7 +104,7 @@ constexpr region paint(region r, color c, route_rule rule, origin at = call_site
 /// @name that reach those PEs (a code() applied before it, on r, an ancestor or a sibling before it
 /// in a union: resolve() gives the rule).
 template <int = 0>
-constexpr region geovar(region r, cx_string name, std::int32_t value, origin at = call_site{}) {
+constexpr region geovar(region r, cx_string name, wafer::number value, origin at = call_site{}) {
     if (name.empty()) fail(at, "geovar() takes a name that is not empty");
     attribute a = detail::attribute_of(attribute_kind::geovar, std::move(at), std::move(name));
     a.geovalue = value;

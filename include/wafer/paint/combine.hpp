@@ -2,6 +2,7 @@
 // Joining regions: union_ keeps positions, hstack and vstack move each next region against the one
 // before. Children keep their order: their attributes come first in the result, in child order.
 #include <algorithm>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -45,8 +46,10 @@ constexpr void append(region& into, Part&& part, std::int32_t dx, std::int32_t d
     for (auto& a : part.attributes) {
         if constexpr (owned) into.attributes.push_back(std::move(a));
         else into.attributes.push_back(a);
-        into.attributes.back().first += offset;
-        into.attributes.back().last += offset;
+        auto& added = into.attributes.back();
+        added.first += offset;
+        added.last += offset;
+        if (added.depth < UINT16_MAX) ++added.depth;
     }
 }
 

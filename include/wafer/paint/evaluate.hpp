@@ -21,7 +21,7 @@
 namespace wafer::paint {
 
 struct eval_options {
-    std::vector<ir::param_value> variables;   ///< predefined integers: set=N=8 makes the variable N
+    std::vector<ir::param_value> variables;   ///< predefined variables: set=N=8 makes N an integer, set=C=0.5 a float
     /// Loads an included file (`include "path"`): the library search and the parser live outside this layer.
     std::function<ast::program(const std::string& path, source_position at)> include;
     /// Where show() prints; nowhere when empty (the evaluator prints nothing itself).

@@ -71,7 +71,8 @@ std::vector<link_note> link_notes(const region& r, const ir::layout& l, diagnost
         for (const auto& b : at.bindings)
             n.params.emplace_back(b.name.str(), b.value.k == binding_value::kind::color
                                                     ? detail::hex(std::uint32_t(physical_color(colors, b.value.col.id)))
-                                                    : detail::hex(std::uint32_t(b.value.integer)));
+                                                    : b.value.num.is_real ? to_string(b.value.num)
+                                                                          : detail::hex(std::uint32_t(b.value.num.integer)));
         const ir::map_entry* entry = nullptr;
         for (const auto& e : l.symbols)
             if (e.name == n.symbol && entry == nullptr) entry = &e;

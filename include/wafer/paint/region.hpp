@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "wafer/core/number.hpp"
 #include "wafer/paint/color.hpp"
 #include "wafer/paint/detail/cx_string.hpp"
 #include "wafer/paint/origin.hpp"
@@ -99,16 +100,17 @@ struct arcvar_ref {
 /// A code() binding's value: a number for a kernel param, a geovar (a number per PE) or an arcvar
 /// (a number a transport brings) for one, or a color for a socket.
 struct binding_value {
-    enum class kind : std::uint8_t { integer, color, geovar, arcvar };
-    kind k = kind::integer;
-    std::int64_t integer = 0;
+    enum class kind : std::uint8_t { number, color, geovar, arcvar };
+    kind k = kind::number;
+    wafer::number num;    ///< kind number: an integer, or a real for an sp, hp or ep param
     paint::color col;
     cx_string variable;   ///< kind geovar or arcvar: its name
 
     constexpr binding_value() = default;
-    template <class I>
-        requires std::is_integral_v<I>
-    constexpr binding_value(I v) : k(kind::integer), integer(std::int64_t(v)) {}
+    template <class N>
+        requires std::is_arithmetic_v<N>
+    constexpr binding_value(N v) : k(kind::number), num(v) {}
+    constexpr binding_value(wafer::number v) : k(kind::number), num(v) {}
     constexpr binding_value(paint::color c) : k(kind::color), col(std::move(c)) {}
     constexpr binding_value(geovar_ref g) : k(kind::geovar), variable(std::move(g.name)) {}
     constexpr binding_value(arcvar_ref a) : k(kind::arcvar), variable(std::move(a.name)) {}
@@ -165,11 +167,12 @@ struct attribute {
     paint::color partner;                ///< colorpair: the second
     route_rule rule;                     ///< paint
     std::int32_t bank = -1;              ///< mp: the bank
-    std::int32_t geovalue = 0;           ///< geovar: its value on the PEs it covers; arcvar: its value
+    wafer::number geovalue;              ///< geovar: its value on the PEs it covers; arcvar: its value
     terminal_spec terminal;              ///< terminal (its name in text, its color in col)
     cx_string from, to;                  ///< transport: the terminals' paths; alias: to, the child terminal's;
                                          ///< arcvar: from, the terminal it is defined on
     route_origin made_by = route_origin::layout;   ///< paint
+    std::uint16_t depth = 0;             ///< how many unions and stacks enclose the region it was applied to
     friend constexpr bool operator==(const attribute&, const attribute&) = default;
 };
 
@@ -184,14 +187,15 @@ template <int = 0>
 constexpr bool coordinate_ok(std::int64_t v) noexcept { return v >= -max_coordinate && v <= max_coordinate; }
 
 /// The names of the region attribute `a` was applied to and of the regions around it (name()s over
-/// all of its blocks, from attribute index `from` on), outermost first, joined with '.'.
+/// all of its blocks, from attribute index `from` on), outermost first, joined with '.'. A child's
+/// name is not the region's, even when it covers every block (a union of one).
 template <int = 0>
 constexpr cx_string enclosing_names(const region& r, std::size_t a, std::size_t from) {
     const attribute& at = r.attributes[a];
     cx_string path;
     for (std::size_t i = r.attributes.size(); i-- > from;) {   // the last applied is the outermost
         const attribute& n = r.attributes[i];
-        if (n.kind != attribute_kind::name || n.first > at.first || n.last < at.last) continue;
+        if (n.kind != attribute_kind::name || n.first > at.first || n.last < at.last || n.depth > at.depth) continue;
         if (!path.empty()) path += '.';
         path += n.text.view();
     }

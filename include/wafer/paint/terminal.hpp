@@ -49,7 +49,7 @@ constexpr region terminal(region r, cx_string name, terminal_spec spec, color c,
 /// arcvar(r 'terminal 'name value): the arcvar `name` rides on transports that leave r's terminal
 /// `terminal`; the region at the other end reads it as ^name in a code() binding.
 template <int = 0>
-constexpr region arcvar(region r, cx_string terminal, cx_string name, std::int32_t value, origin at = call_site{}) {
+constexpr region arcvar(region r, cx_string terminal, cx_string name, wafer::number value, origin at = call_site{}) {
     if (name.empty()) fail(at, "arcvar() takes a name that is not empty");
     bool found = false;
     cx_string known;
@@ -398,8 +398,8 @@ constexpr std::vector<planned_transport> plan_transports(const region& r, std::v
 /// arrive at the code's region (a destination pin is one of its PEs) define with arcvar(). None, or
 /// two different values, is an error.
 template <int = 0>
-constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, const std::vector<planned_transport>& plan,
-                                                              std::vector<problem>& problems) {
+constexpr std::vector<std::vector<wafer::number>> arcvar_values(const region& r, const std::vector<planned_transport>& plan,
+                                                               std::vector<problem>& problems) {
     auto overlaps = [](const attribute& a, const attribute& b) { return a.first < b.last && b.first < a.last; };
     auto arrives = [&](const planned_transport& p, const attribute& code) {
         bool in = false;
@@ -411,7 +411,7 @@ constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, 
         }
         return in;
     };
-    std::vector<std::vector<std::int64_t>> values(r.attributes.size());
+    std::vector<std::vector<wafer::number>> values(r.attributes.size());
     for (std::size_t c = 0; c < r.attributes.size(); ++c) {
         const attribute& code = r.attributes[c];
         if (code.kind != attribute_kind::code) continue;
@@ -453,7 +453,7 @@ constexpr std::vector<std::vector<std::int64_t>> arcvar_values(const region& r, 
                                                b.value.variable + " value)",
                                            b.at});
             }
-            values[c].push_back(first != nullptr ? first->geovalue : 0);
+            values[c].push_back(first != nullptr ? first->geovalue : wafer::number());
         }
     }
     return values;
@@ -602,7 +602,7 @@ struct routed_layout {
     std::vector<planned_transport> plan;
     region routed;                                     ///< the layout with its transports' routes
     bool is_routed = false;                            ///< else the layout itself stands
-    std::vector<std::vector<std::int64_t>> arcvalues;  ///< per attribute: a code()'s ^arcvar values
+    std::vector<std::vector<wafer::number>> arcvalues;  ///< per attribute: a code()'s ^arcvar values
 
     /// The layout the rest of a build sees: `r` with its transports routed, or `r`.
     constexpr const region& layout(const region& r) const noexcept {

@@ -42,7 +42,7 @@ struct resolved_pe {
     std::int32_t x = 0, y = 0;
     std::int32_t code = -1;           ///< index of its code() attribute, -1 for none
     std::uint32_t code_block = 0;     ///< the block the code reaches it through (its name path)
-    std::vector<std::int64_t> geovalues;  ///< the value of each geovar binding of its code, in binding order
+    std::vector<wafer::number> geovalues;  ///< the value of each geovar binding of its code, in binding order
     std::vector<pe_route> routes;     ///< sorted by color id
     std::uint8_t mp_banks = 0;        ///< bit b: mp(bank b) covers it
 };
@@ -136,7 +136,7 @@ template <int = 0>
 constexpr bool covers(const attribute& a, std::uint32_t block) noexcept { return a.first <= block && block < a.last; }
 
 /// A geovar value resolve() has not settled yet.
-inline constexpr std::int64_t unsettled = std::int64_t(1) << 40;
+inline constexpr wafer::number unsettled = std::int64_t(1) << 40;
 
 /// A geovar binding of one code() that some PEs get no value for from a geovar applied after it.
 struct geovar_gap {

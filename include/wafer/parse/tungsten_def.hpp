@@ -141,7 +141,7 @@ const x3::rule<task_declaration_class, task_declaration> task_declaration_rule =
 const x3::rule<class call_statement_class, call_statement> call_statement_rule = "a call";
 const x3::rule<return_class, return_statement> return_rule = "a return";
 const x3::rule<class parameter_class, parameter> parameter_rule = "a parameter";
-const x3::rule<class returns_class, boost::optional<tungsten::base_type>> returns_rule = "a type or void";
+const x3::rule<class returns_class, boost::optional<type_spec>> returns_rule = "a type or void";
 const x3::rule<function_declaration_class, function_declaration> function_declaration_rule = "a function";
 const x3::rule<handler_declaration_class, handler_declaration> handler_declaration_rule = "a handler";
 const x3::rule<class variable_declaration_class, variable_declaration> variable_declaration_rule = "a declaration";
@@ -357,7 +357,7 @@ const auto parameters = named('(', "'(' to start the parameters") > -(parameter_
 inline auto body_of(const char* what, const char* open, const char* close) {
     return named(lit('{') >> nested(what)[*statement_rule > named(misplaced_word | '}', close)], open);
 }
-const auto returns_rule_def = keyword("void") >> x3::attr(boost::optional<tungsten::base_type>()) | base_type;
+const auto returns_rule_def = keyword("void") >> x3::attr(boost::optional<type_spec>()) | type_spec_rule;
 // `xp f(` starts a function; `xp f;` and `xp f[` a variable.
 const auto function_declaration_rule_def = (returns_rule >> identifier >> &lit('(')) > parameters >
                                            body_of("function", "'{' to start the function's body", "a statement or '}' to close the function");

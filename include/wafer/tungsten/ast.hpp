@@ -249,7 +249,8 @@ struct loop_statement {
 /// `T name(params) { body }`, or `void name(...)`: scalar params are passed by value, arrays and
 /// structs by reference. Calls are inlined (docs/tungsten.md, Functions).
 struct function_decl {
-    std::optional<base_type> returns;  ///< nullopt: void
+    std::optional<base_type> returns;         ///< nullopt: void
+    std::optional<named_type> returns_named;  ///< a typedef of a scalar type, instead of `returns`
     std::string name;
     std::vector<var_decl> params;
     std::vector<statement> body;

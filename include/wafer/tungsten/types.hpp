@@ -73,14 +73,9 @@ constexpr bool is_unsigned(base_type t) noexcept {
            (field_width(t) != 0 && !is_signed_field(t));
 }
 
-/// Whether a value of one float type meets the other where only a cast may convert: hp with sp or
-/// ep. The reference gives hp no implicit conversion, and wafer::hp in C++ rejects the same mix.
-constexpr bool mixes_hp(base_type a, base_type b) noexcept {
-    return is_float(a) && is_float(b) && (a == base_type::hp) != (b == base_type::hp);
-}
-
-/// The type two typed operands compute in: a float beats an integer (sp over ep), the wider
-/// integer wins, and at one width unsigned wins; u1 computes as xp. hp with sp or ep has none.
+/// The type two typed operands compute in, by C's usual conversions: a float beats an integer and
+/// the wider float wins (sp over ep over hp, each widening exactly), the wider integer wins, and at
+/// one width unsigned wins; u1 computes as xp.
 constexpr base_type common_type(base_type a, base_type b) noexcept {
     if (a == base_type::u1) a = base_type::xp;
     if (b == base_type::u1) b = base_type::xp;

@@ -107,7 +107,7 @@ WAFER_DECL std::string to_string(const instruction& i, const pe_program& p) {
 
 WAFER_DECL std::string listing(const pe_program& p) {
     std::string out = "kernel " + p.kernel + ": " + std::to_string(p.memory_words) + " words\n";
-    for (const auto& v : p.params) out += "  param " + v.name + " = " + std::to_string(v.value) + '\n';
+    for (const auto& v : p.params) out += "  param " + v.name + " = " + to_string(v.value) + '\n';
     for (const auto& s : p.sockets) {
         out += "  socket " + s.name + ":";
         if (s.input_queue >= 0) out += " reads input queue " + std::to_string(s.input_queue);

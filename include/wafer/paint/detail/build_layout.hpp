@@ -5,6 +5,7 @@
 // the two cannot build differently. Errors go to the diagnostics; the layout is then empty.
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,6 +19,7 @@
 #include "wafer/paint/binding.hpp"
 #include "wafer/paint/build_options.hpp"
 #include "wafer/paint/color_solver.hpp"
+#include "wafer/paint/replicate.hpp"
 #include "wafer/paint/terminal.hpp"
 #include "wafer/paint/verify.hpp"
 
@@ -125,6 +127,30 @@ constexpr std::vector<std::size_t> stable_order(std::size_t n, Less less) {
 
 /// build(): `provider(request)` gives each kernel's program; it may throw wafer::error (at run
 /// time) or report to `out` (in a constant expression, where nothing can be thrown).
+/// Where a kernel that a geovar or arcvar compiles in variants failed: the variant's bindings and
+/// one of its PEs (what the kernel's own errors cannot say, since other variants may compile).
+template <int = 0>
+constexpr void note_variant(const attribute& code, const kernel_request& req, const resolved_pe& pe, diagnostics& out) {
+    std::string bound;
+    bool variant = false;
+    for (const auto& b : code.bindings) {
+        if (!b.value.is_param()) continue;
+        const ir::param_value* p = nullptr;
+        for (const auto& q : req.params)
+            if (q.name == b.name.view()) p = &q;
+        if (p == nullptr) continue;
+        if (!bound.empty()) bound += ", ";
+        bound += p->name + "=" + to_string(p->value);
+        if (b.value.k == binding_value::kind::geovar) bound += " (geovar @" + b.value.variable.str() + ")";
+        if (b.value.k == binding_value::kind::arcvar) bound += " (arcvar ^" + b.value.variable.str() + ")";
+        variant = variant || b.value.k != binding_value::kind::number;
+    }
+    if (variant)
+        out.add(make_diagnostic(severity::note, code.at,
+                                "in the variant of kernel " + quote(req.kernel) + " with " + bound + ", first at " +
+                                    pe_text(pe.x, pe.y)));
+}
+
 template <class Provider>
 WAFER_CONSTEXPR ir::layout build_layout(const region& layout, const Provider& provider, diagnostics& out,
                                         const build_options& options) {
@@ -185,8 +211,8 @@ WAFER_CONSTEXPR ir::layout build_layout(const region& layout, const Provider& pr
         kernel_request req{code.text.str(), {}, code.at.file.str(), code.at.pos};
         std::size_t geovar = 0, arcvar = 0;
         for (const auto& b : code.bindings)
-            if (b.value.k == binding_value::kind::integer)
-                req.params.push_back({b.name.str(), b.value.integer});
+            if (b.value.k == binding_value::kind::number)
+                req.params.push_back({b.name.str(), b.value.num});
             else if (b.value.k == binding_value::kind::geovar)
                 req.params.push_back({b.name.str(), pe.geovalues[geovar++]});
             else if (b.value.k == binding_value::kind::arcvar)
@@ -206,7 +232,10 @@ WAFER_CONSTEXPR ir::layout build_layout(const region& layout, const Provider& pr
                     if (std::find(out.list().begin(), out.list().end(), d) == out.list().end()) out.add(d);
                 if (!out.has_errors()) throw;
             }
-            if (out.has_errors()) return {};
+            if (out.has_errors()) {
+                note_variant(code, req, pe, out);
+                return {};
+            }
             requests.push_back(std::move(req));
         }
         program_of[i] = std::int32_t(index);
@@ -304,10 +333,37 @@ WAFER_CONSTEXPR ir::layout build_layout(const region& layout, const Provider& pr
         });
         return program_of[std::size_t(it - res.pes.begin())];
     };
+    // The blocks of one code() that repeat at one step (an hstack of tiles), alike in shape, name and
+    // program, share one entry with a dimension over them, as copies made by rep() do.
+    auto run_of = [&](const attribute& code) -> std::optional<ir::map_dimension> {
+        const std::uint32_t n = code.last - code.first;
+        if (n < 2) return std::nullopt;
+        const block& b0 = r.blocks[code.first];
+        const std::int32_t dx = r.blocks[code.first + 1].x - b0.x, dy = r.blocks[code.first + 1].y - b0.y;
+        const cx_string name = dy == 0 ? "x" : dx == 0 ? "y" : "n";
+        if ((dx == 0 && dy == 0) || has_dimension(b0, name)) return std::nullopt;
+        const auto& symbols = l.programs[std::size_t(program_at(b0.x, b0.y))].symbols;
+        for (std::uint32_t k = 0; k < n; ++k) {
+            const block& b = r.blocks[code.first + k];
+            if (std::int64_t(b.x) != b0.x + std::int64_t(k) * dx || std::int64_t(b.y) != b0.y + std::int64_t(k) * dy ||
+                b.width != b0.width || b.height != b0.height || b.x_dim != b0.x_dim || b.y_dim != b0.y_dim ||
+                b.repeats != b0.repeats || res.block_names[code.first + k] != res.block_names[code.first])
+                return std::nullopt;
+            bool alike = true;
+            for_each_copy(b, [&](std::int32_t cx, std::int32_t cy) {
+                for (std::int32_t y = cy; y < cy + b.height; ++y)
+                    for (std::int32_t x = cx; x < cx + b.width; ++x)
+                        alike = alike && l.programs[std::size_t(program_at(x, y))].symbols == symbols;
+            });
+            if (!alike) return std::nullopt;
+        }
+        return ir::map_dimension{std::string(name.view()), n, 0, dx, dy};
+    };
     for (std::uint32_t a = 0; a < r.attributes.size(); ++a) {
         if (first_program[a] < 0) continue;
         const attribute& code = r.attributes[a];
-        for (std::uint32_t bi = code.first; bi < code.last; ++bi) {
+        const auto run = run_of(code);
+        for (std::uint32_t bi = code.first; bi < (run ? code.first + 1 : code.last); ++bi) {
             const block& b = r.blocks[bi];
             // Geovar variants of one kernel may place their symbols differently: then each PE gets its own entries.
             const ir::pe_program& program = l.programs[std::size_t(program_at(b.x, b.y))];
@@ -326,7 +382,8 @@ WAFER_CONSTEXPR ir::layout build_layout(const region& layout, const Provider& pr
                 });
                 continue;
             }
-            std::vector<ir::map_dimension> dims;   // the repeats, outermost first, then the rectangle's
+            std::vector<ir::map_dimension> dims;   // the run's, the repeats, outermost first, then the rectangle's
+            if (run) dims.push_back(*run);
             for (auto rp = b.repeats.rbegin(); rp != b.repeats.rend(); ++rp)
                 dims.push_back({rp->name.str(), std::uint32_t(rp->count), 0, rp->dx, rp->dy});
             if (b.height > 1 || !b.y_dim.empty())

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "wafer/core/detail/digits.hpp"
+#include "wafer/core/number.hpp"
 
 namespace wafer::paint {
 
@@ -113,6 +114,12 @@ private:
 template <int = 0>
 constexpr cx_string to_text(std::int64_t v) {
     return cx_string(wafer::detail::digits(v).view());
+}
+
+/// A geovar's or param's value as text, in constant expressions too.
+template <int = 0>
+constexpr cx_string to_text(const wafer::number& v) {
+    return cx_string(spelling(v).view());
 }
 
 }  // namespace wafer::paint

@@ -106,6 +106,11 @@ public:
                                "() must be an integer, not a float: int(x) converts one");
         return want<std::int32_t>(e, x, i, "an integer");
     }
+    /// An integer or a float, as a param's value (a float for an sp, hp or ep param).
+    wafer::number param_value(const ast::expr& e, const arg& x, std::size_t i) {
+        if (x.v.is<float>()) return x.v.as<float>();
+        return want<std::int32_t>(e, x, i, "a number");
+    }
     const region& region_arg(const ast::expr& e, const arg& x, std::size_t i) { return want<region>(e, x, i, "a region"); }
     std::string text(const ast::expr& e, const arg& x, std::size_t i, const char* what) {
         return want<std::string>(e, x, i, what);

@@ -41,9 +41,14 @@ public:
         source_ = &p;
         scope_ = std::make_shared<scope>();
         for (const auto& v : variables) {
-            if (v.value < std::numeric_limits<std::int32_t>::min() || v.value > std::numeric_limits<std::int32_t>::max())
-                fail_at({}, "variable " + v.name + "=" + std::to_string(v.value) + " does not fit Paint's 32-bit integers");
-            scope_->declare(v.name, value{std::int32_t(v.value)});
+            if (v.value.is_real) {
+                scope_->declare(v.name, value{float(v.value.real)});
+                continue;
+            }
+            const auto i = v.value.integer;
+            if (i < std::numeric_limits<std::int32_t>::min() || i > std::numeric_limits<std::int32_t>::max())
+                fail_at({}, "variable " + v.name + "=" + std::to_string(i) + " does not fit Paint's 32-bit integers");
+            scope_->declare(v.name, value{std::int32_t(i)});
         }
         if (p.statements.empty()) fail_at({}, "empty program: the value of its last statement is the layout");
         value last = statements(p.statements);

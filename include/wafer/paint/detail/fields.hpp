@@ -54,7 +54,7 @@ constexpr void fields(Ar& ar, origin& o) {
 template <class Ar> constexpr void fields(Ar& ar, color& c) { ar(c.id, c.physical, c.bank, c.at); }
 template <class Ar> constexpr void fields(Ar& ar, repeat& r) { ar(r.name, r.count, r.dx, r.dy); }
 template <class Ar> constexpr void fields(Ar& ar, block& b) { ar(b.x, b.y, b.width, b.height, b.x_dim, b.y_dim, b.at, b.repeats); }
-template <class Ar> constexpr void fields(Ar& ar, binding_value& v) { ar(v.k, v.integer, v.col, v.variable); }
+template <class Ar> constexpr void fields(Ar& ar, binding_value& v) { ar(v.k, v.num, v.col, v.variable); }
 template <class Ar> constexpr void fields(Ar& ar, binding& b) { ar(b.name, b.value, b.at); }
 template <class Ar> constexpr void fields(Ar& ar, kernel_port& p) { ar(p.name, p.socket, p.has_default); }
 template <class Ar> constexpr void fields(Ar& ar, route_rule& r) {
@@ -64,7 +64,7 @@ template <class Ar> constexpr void fields(Ar& ar, route_rule& r) {
 template <class Ar> constexpr void fields(Ar& ar, terminal_spec& t) { ar(t.tag, t.where, t.shape, t.split, t.chunk, t.revpin); }
 template <class Ar> constexpr void fields(Ar& ar, attribute& a) {
     ar(a.kind, a.first, a.last, a.at, a.text, a.bindings, a.typed, a.ports, a.order, a.program, a.col, a.partner, a.rule,
-       a.bank, a.geovalue, a.terminal, a.from, a.to, a.made_by);
+       a.bank, a.geovalue, a.terminal, a.from, a.to, a.made_by, a.depth);
 }
 template <class Ar> constexpr void fields(Ar& ar, region& r) { ar(r.blocks, r.attributes); }
 

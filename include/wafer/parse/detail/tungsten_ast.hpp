@@ -309,7 +309,7 @@ struct loop_statement : x3::position_tagged {
 
 /// `T name(params) { body }`; `returns` is empty for `void`.
 struct function_declaration : x3::position_tagged {
-    boost::optional<tungsten::base_type> returns;
+    boost::optional<type_spec> returns;
     std::string name;
     std::vector<parameter> params;
     std::vector<statement> body;

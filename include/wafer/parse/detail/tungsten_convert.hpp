@@ -4,6 +4,7 @@
 // token (a declarator's node: its name; a binary operation: the start of its left operand, '(' included).
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -251,11 +252,9 @@ private:
     }
 
     void add(const function_declaration& f, std::vector<ast::statement>& out) const {
-        out.emplace_back(ast::function_decl{.returns = f.returns ? std::optional(*f.returns) : std::nullopt,
-                                            .name = f.name,
-                                            .params = parameters(f.params),
-                                            .body = statements(f.body),
-                                            .pos = at(f)});
+        ast::function_decl d{.name = f.name, .params = parameters(f.params), .body = statements(f.body), .pos = at(f)};
+        if (f.returns) std::tie(d.returns, d.returns_named) = type_of(*f.returns);
+        out.emplace_back(std::move(d));
     }
 
     void add(const handler_declaration& h, std::vector<ast::statement>& out) const {

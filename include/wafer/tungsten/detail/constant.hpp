@@ -79,7 +79,7 @@ public:
             case kind::real: return constant{true, 0, e.real};
             case kind::name:
                 if (const auto* p = std::get_if<param_symbol>(&scopes_.lookup(e.name, e.pos).what))
-                    return constant{false, p->value, 0.0};
+                    return constant{p->value.is_real, p->value.integer, p->value.real};
                 return std::nullopt;
             case kind::subscript: return std::nullopt;
             case kind::member: {  // a.base is a constant while the program never sets it
@@ -163,7 +163,8 @@ public:
             default: return std::nullopt;
             case kind::name: {
                 const auto& d = scopes_.lookup(e.name, e.pos);
-                if (const auto* p = std::get_if<param_symbol>(&d.what)) return affine{p->value, {}};
+                if (const auto* p = std::get_if<param_symbol>(&d.what))
+                    return p->value.is_real ? std::nullopt : std::optional(affine{p->value.integer, {}});
                 if (const auto* it = std::get_if<iterator_symbol>(&d.what); it && it->reg == ir::no_reg) {
                     affine a{it->lo, {}};
                     a.coeff[static_cast<std::size_t>(it->loop)] = 1;

@@ -63,6 +63,24 @@ inline WAFER_CONSTEXPR void add_moved_bases(const std::vector<ast::statement>& b
 }
 
 /// A function or handler body being lowered: where `return` stores the value and goes.
+/// An async operation on a microthread: where it is, the task it is issued in (-1: the main
+/// thread's code) and the tasks its end activates, when it completes and at a control wavelet
+/// (-1: none).
+struct async_use {
+    source_position pos;
+    int task = -1;
+    int completes = -1, controls = -1;
+    /// Whether one of the two starts only after the other ends: issued in a task the other's end
+    /// activates.
+    friend constexpr bool sequenced(const async_use& a, const async_use& b) noexcept {
+        const auto after = [](const async_use& first, const async_use& then) {
+            return then.task >= 0 && (first.completes == then.task || first.controls == then.task);
+        };
+        return after(a, b) || after(b, a);
+    }
+    friend constexpr bool operator==(const async_use&, const async_use&) = default;
+};
+
 struct call_frame {
     std::string name;                  ///< the function's, or "on rx"
     std::optional<base_type> returns;  ///< nullopt: no value
@@ -77,6 +95,7 @@ struct function_entry {
     bool declared = false;        ///< its declaration was reached and checked
     std::uint32_t order = 0;      ///< then: the top-level declarations its body sees are numbered below
     bool checked_clean = false;   ///< then: its check reported no error
+    std::optional<base_type> returns;  ///< then: what it returns, a typedef resolved (nullopt: nothing)
 };
 
 class context {
@@ -181,7 +200,7 @@ public:
         std::size_t temp_operands, scratch_uses, scratch_operands;
         wafer::detail::flat_map<address, source_position> base_set_at;
         wafer::detail::flat_map<std::size_t, source_position> handled;
-        wafer::detail::flat_map<int, source_position> microthreads;
+        wafer::detail::flat_map<int, std::vector<async_use>> microthreads;
     };
     WAFER_CONSTEXPR checkpoint save() const {
         return {out,        memory,          input_taken,         output_taken,            current,
@@ -268,7 +287,7 @@ public:
     WAFER_CONSTEXPR void finish() {
         for (std::size_t s = 0; s < settings.size(); ++s)
             if (!setting_used[s] && !options.settings_are_bindings)
-                report.warning({}, "set=" + settings[s].name + "=" + decimal(settings[s].value) +
+                report.warning({}, "set=" + settings[s].name + "=" + to_string(settings[s].value) +
                                        " names no parameter of kernel " + prog.name);
         if (temp_words > 0) {
             try {
@@ -327,8 +346,9 @@ public:
     void (*lower_statements)(context&, const std::vector<ast::statement>&) = nullptr;
     wafer::detail::flat_map<std::size_t, source_position> handled;  ///< sockets with a handler: where it is declared
     /// WSE-2 derives an async operation's microthread from its queues: those taken, and by which
-    /// operation. While `async_statement`, a socket's new queue avoids them.
-    wafer::detail::flat_map<int, source_position> microthreads;
+    /// operations. While `async_statement`, a socket's new queue avoids them.
+    wafer::detail::flat_map<int, std::vector<async_use>> microthreads;
+    int current_task = -1;  ///< the task whose body is being lowered (an index into out.tasks), or -1
     bool async_statement = false;
     wafer::detail::flat_set<int> claimed_task_ids;  ///< the literal `id(N)`s of the program's tasks
     wafer::detail::flat_set<std::size_t> control_sockets;  ///< sockets whose input queue a control task made

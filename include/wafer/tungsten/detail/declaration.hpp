@@ -22,22 +22,32 @@
 
 namespace wafer::tungsten::detail {
 
-/// The values a param of type `t` may hold; nullopt for types wafer does not take as params yet.
+/// The values an integer param of type `t` may hold (nullopt for the float types).
 inline WAFER_CONSTEXPR std::optional<std::pair<std::int64_t, std::int64_t>> param_range(base_type t) {
     switch (t) {
+        case base_type::u1: return std::pair<std::int64_t, std::int64_t>{0, 1};
         case base_type::xp: return std::pair<std::int64_t, std::int64_t>{-32768, 65535};
         case base_type::u16: return std::pair<std::int64_t, std::int64_t>{0, 65535};
         case base_type::s16: return std::pair<std::int64_t, std::int64_t>{-32768, 32767};
         case base_type::u32: return std::pair<std::int64_t, std::int64_t>{0, 4294967295};
         case base_type::s32: return std::pair<std::int64_t, std::int64_t>{-2147483648, 2147483647};
+        case base_type::u64: return std::pair<std::int64_t, std::int64_t>{0, INT64_MAX};
+        case base_type::s64: return std::pair<std::int64_t, std::int64_t>{INT64_MIN, INT64_MAX};
         default: return std::nullopt;
     }
+}
+
+/// `v` as a value of the float type `t` holds it: rounded once, to nearest.
+inline WAFER_CONSTEXPR double float_param_value(base_type t, double v, source_position pos, const reporter& report) {
+    const auto bits = convert(constant{true, 0, v}, t, pos, report);
+    return t == base_type::hp ? half_value(static_cast<std::uint16_t>(bits))
+                              : static_cast<double>(sp_value(static_cast<std::uint32_t>(bits)));
 }
 
 inline WAFER_CONSTEXPR void declare_param(context& cx, const ast::param_decl& p) {
     if (!cx.scopes.at_top_level()) cx.report.fail(p.pos, "param " + quote(p.name) + " must be declared at top level");
     auto& d = cx.scopes.declare({p.name, p.pos, param_symbol{p.type, 0}});
-    std::optional<std::int64_t> setting;  // the last set=N=... wins
+    std::optional<number> setting;  // the last set=N=... wins
     for (std::size_t s = 0; s < cx.settings.size(); ++s)
         if (cx.settings[s].name == p.name) {
             cx.setting_used[s] = true;
@@ -48,22 +58,32 @@ inline WAFER_CONSTEXPR void declare_param(context& cx, const ast::param_decl& p)
         d.status = declaration::state::failed;
         cx.report.fail(at, message);
     };
+    const auto type = std::string(name_of(p.type));
+    const bool real = is_float(p.type);
+    if (field_width(p.type) != 0)
+        return reject(p.pos, "param " + quote(p.name) + " has type " + type + ", a bit-field's: a param has a base type");
     try {
-        auto range = param_range(p.type);
-        if (!range)
-            return reject(p.pos, "param " + quote(p.name) + " has type " + std::string(name_of(p.type)) +
-                                     "; only integer params (xp, u16, s16, u32, s32) are supported yet");
         if (!setting && !p.default_value) return reject(p.pos, "parameter [" + p.name + "] is not initialized");
         if (!setting) {
             check_well_formed(*p.default_value, cx.report);
-            setting = cx.eval.integer_of(*p.default_value);
-            if (!setting)
-                return reject(p.default_value->pos,
-                              "the default of param " + quote(p.name) + " must be a compile-time integer constant");
+            const auto c = cx.eval.constant_of(*p.default_value);
+            if (!c || (c->is_real && !real))
+                return reject(p.default_value->pos, "the default of param " + quote(p.name) + " must be a compile-time " +
+                                                        (real ? "constant" : "integer constant"));
+            setting = c->is_real ? number(c->real) : number(c->integer);
         }
-        if (*setting < range->first || *setting > range->second)
-            return reject(p.pos, "param " + quote(p.name) + " = " + decimal(*setting) + " does not fit in " +
-                                     std::string(name_of(p.type)));
+        if (real) {
+            const double v = float_param_value(p.type, setting->as_real(), p.pos, cx.report);
+            if (v - v != 0)  // inf: NaN is no setting's value
+                return reject(p.pos, "param " + quote(p.name) + " = " + to_string(*setting) + " does not fit in " + type);
+            setting = number(v);
+        } else if (setting->is_real) {
+            return reject(p.pos, "param " + quote(p.name) + " has type " + type + ", so it takes an integer, not " +
+                                     to_string(*setting));
+        } else if (const auto range = param_range(p.type);
+                   range && (setting->integer < range->first || setting->integer > range->second)) {
+            return reject(p.pos, "param " + quote(p.name) + " = " + decimal(setting->integer) + " does not fit in " + type);
+        }
     } catch (const abandon&) {
         d.status = declaration::state::failed;
         throw;

@@ -71,6 +71,21 @@ inline WAFER_CONSTEXPR void lower_body(context& cx, call_frame&& frame, const st
     scalar_lowering(cx).jump(exit, exit, pos);
 }
 
+/// What `f` returns (nullopt: nothing), a typedef looked up where the scopes stand: a function
+/// returns a scalar.
+inline WAFER_CONSTEXPR std::optional<base_type> returned_type(context& cx, const ast::function_decl& f) {
+    if (!f.returns) return std::nullopt;
+    const auto t = type_named(cx.scopes, cx.report, *f.returns, f.returns_named, f.pos);
+    if (t.composite || !t.extents.empty()) {
+        const auto& n = *f.returns_named;
+        using kind = ast::named_type::kind;
+        const auto type = n.k == kind::alias ? quote(n.name) : (n.k == kind::structure ? "struct " : "union ") + n.name;
+        cx.report.fail(f.pos, "function " + quote(f.name) + " returns " + type +
+                                  ", which is not a scalar: a function returns a value of a base type, or nothing");
+    }
+    return t.base;
+}
+
 inline WAFER_CONSTEXPR void declare_function(context& cx, const ast::function_decl& f) {
     if (!cx.scopes.at_top_level())
         return cx.report.fail(f.pos, "function " + quote(f.name) + " must be declared at top level");
@@ -80,17 +95,19 @@ inline WAFER_CONSTEXPR void declare_function(context& cx, const ast::function_de
         cx.report.note(entry.decl->pos, quote(f.name) + " was first declared here");
         throw abandon{};
     }
-    if (f.returns && (f.body.empty() || !std::holds_alternative<ast::return_statement>(f.body.back())))
-        cx.report.fail(f.pos, "function " + quote(f.name) + " returns " + std::string(name_of(*f.returns)) +
+    const auto returns = returned_type(cx, f);
+    if (returns && (f.body.empty() || !std::holds_alternative<ast::return_statement>(f.body.back())))
+        cx.report.fail(f.pos, "function " + quote(f.name) + " returns " + std::string(name_of(*returns)) +
                                   ", so its body must end with 'return value;'");
     entry.declared = true;
+    entry.returns = returns;
     entry.order = cx.scopes.next_order();
     entry.source = &cx.report.source();
     const auto errors = cx.report.errors();
     auto saved = cx.save();
     {
         scope_stack::body_scope scope(cx.scopes, entry.order);
-        call_frame frame{f.name, f.returns, f.returns ? cx.new_register() : ir::no_reg, 0};
+        call_frame frame{f.name, returns, returns ? cx.new_register() : ir::no_reg, 0};
         try {
             declare_params(cx, f.params, nullptr);
             lower_body(cx, std::move(frame), f.body, f.pos);
@@ -239,7 +256,11 @@ inline WAFER_CONSTEXPR std::optional<rvalue> scalar_lowering::call(const ast::ex
     }
     if (cx_.report.stopped()) return std::nullopt;  // an argument failed, in a constant expression
     const auto order = entry.declared ? entry.order : cx_.scopes.next_order();
-    call_frame frame{f.name, f.returns, f.returns ? cx_.new_register() : ir::no_reg, 0};
+    const auto returns = entry.declared ? entry.returns : [&] {
+        scope_stack::body_scope scope(cx_.scopes, order);
+        return returned_type(cx_, f);
+    }();
+    call_frame frame{f.name, returns, returns ? cx_.new_register() : ir::no_reg, 0};
     const auto result = frame.result;
     std::vector<diagnostic> captured;
     {
@@ -279,8 +300,8 @@ inline WAFER_CONSTEXPR std::optional<rvalue> scalar_lowering::call(const ast::ex
             throw abandon{};
         }
     }
-    if (!f.returns) return std::nullopt;
-    return typed(*f.returns, ir::r(result));
+    if (!returns) return std::nullopt;
+    return typed(*returns, ir::r(result));
 }
 
 }  // namespace wafer::tungsten::detail

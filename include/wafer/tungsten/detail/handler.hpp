@@ -7,6 +7,7 @@
 // `task t { ... }` is a local task, run when `activate t;` or an async operation's completion makes
 // it ready.
 #include <string>
+#include <utility>
 #include <variant>
 
 #include "wafer/core/hardware.hpp"
@@ -59,6 +60,7 @@ inline WAFER_CONSTEXPR std::size_t add_task(context& cx, ir::task task, const st
 template <class Body>
 WAFER_CONSTEXPR void lower_task_body(context& cx, std::size_t index, source_position pos, Body&& body) {
     const auto resume = cx.current_block();
+    const auto enclosing = std::exchange(cx.current_task, int(index));
     cx.switch_to(cx.out.tasks[index].entry);
     {
         scope_stack::body_scope scope(cx.scopes, cx.scopes.next_order());
@@ -72,6 +74,7 @@ WAFER_CONSTEXPR void lower_task_body(context& cx, std::size_t index, source_posi
     done.pos = pos;
     cx.add(done);
     cx.switch_to(resume);
+    cx.current_task = enclosing;
 }
 
 inline WAFER_CONSTEXPR void declare_handler(context& cx, const ast::handler_decl& h) {

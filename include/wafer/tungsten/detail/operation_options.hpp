@@ -258,13 +258,20 @@ private:
         if (thread < 0 && ir::is_fabric(op.dst.k)) thread = op.dst.queue;
         for (const auto& s : op.src)
             if (thread < 0 && s.k == ir::dsd::kind::fabin) thread = s.queue;
-        if (const auto other = cx_.microthreads.find(thread); other != cx_.microthreads.end()) {
-            cx_.report.error(a_.pos, "this async operation would run on microthread " + decimal(thread) +
-                                         ", as another one does: two concurrent operations cannot share one");
-            cx_.report.note(other->second, "the other operation on microthread " + decimal(thread));
-            throw abandon{};
-        }
-        cx_.microthreads.emplace(thread, a_.pos);
+        const auto activated = [](const ir::task_action& t) {
+            return t.k == ir::task_action::kind::activate ? int(t.task) : -1;
+        };
+        const async_use use{a_.pos, cx_.current_task, activated(op.on_complete), activated(op.on_control)};
+        auto& uses = cx_.microthreads.try_emplace(int(thread)).first->second;
+        for (const auto& other : uses)
+            if (!sequenced(other, use)) {
+                cx_.report.error(a_.pos, "this async operation would run on microthread " + decimal(thread) +
+                                             ", as another one does: two concurrent operations cannot share one (one "
+                                             "issued in a task the other's end activates may)");
+                cx_.report.note(other.pos, "the other operation on microthread " + decimal(thread));
+                throw abandon{};
+            }
+        uses.push_back(use);
     }
 
     context& cx_;

@@ -78,17 +78,9 @@ public:
         return {};  // fail() returns only in a constant expression
     }
 
-    /// `v` in type `t`: a constant converted as a literal, a predicate as the compare mask (or as
-    /// 0/1 when `count`, or for u1), a typed value converted.
+    /// `v` in type `t`, as C converts it and as a cast does: any base type to any other. A constant
+    /// converts as a literal, a predicate as the compare mask (or as 0/1 when `count`, or for u1).
     WAFER_CONSTEXPR ir::value as(const rvalue& v, base_type t, source_position pos, bool count = false) {
-        if (v.k == rvalue::kind::typed && mixes_hp(v.type, t))
-            cx_.report.fail(pos, "an " + type_text(v.type) + " value where " + type_text(t) + " is needed: hp "
-                                 "converts to or from sp and ep only by a cast; write (" + type_text(t) + ")(...)");
-        return cast_to(v, t, pos, count);
-    }
-
-    /// `v` in type `t` as a cast converts it: any base type to any other.
-    WAFER_CONSTEXPR ir::value cast_to(const rvalue& v, base_type t, source_position pos, bool count) {
         check_scalar(t, pos);
         switch (v.k) {
             case rvalue::kind::constant:
@@ -503,7 +495,7 @@ private:
     WAFER_CONSTEXPR rvalue cast(const ast::expr& e) {
         auto x = eval(e.operands[0]);
         // A cast states the intent: a predicate becomes 0 or 1, not the compare mask.
-        return typed(e.type, cast_to(x, e.type, e.pos, true));
+        return typed(e.type, as(x, e.type, e.pos, true));
     }
 
     WAFER_CONSTEXPR rvalue conditional(const ast::expr& e) {
@@ -554,7 +546,8 @@ private:
             case kind::call: {
                 if (e.name == "wavelet") return base_type::u32;
                 const auto* f = cx_.function_named(e.name);
-                return f ? f->decl->returns : std::nullopt;
+                if (!f) return std::nullopt;
+                return f->decl->returns_named ? f->returns : f->decl->returns;  // a typedef: once declared
             }
             case kind::logical_not: return base_type::xp;
             case kind::binary:
@@ -579,10 +572,6 @@ private:
                             : l.k == rvalue::kind::constant ? value_type(r)
                             : r.k == rvalue::kind::constant ? value_type(l)
                                                             : common_type(value_type(l), value_type(r));
-        if (!shift && l.k == rvalue::kind::typed && r.k == rvalue::kind::typed && mixes_hp(l.type, r.type))
-            cx_.report.fail(e.pos, "hp does not mix with sp or ep: convert one operand first, as in (sp)h + s or "
-                                   "h + (hp)s (here " + type_text(l.type) + " " + std::string(ast::spelling(e.op)) +
-                                   " " + type_text(r.type) + ")");
         const bool count = e.op == op::add || e.op == op::sub;  // a comparison reads as 1 here
         const auto a = as(l, t, e.operands[0].pos, count);
         const auto b = as(r, shift ? base_type::u16 : t, e.operands[1].pos, count);

@@ -13,6 +13,7 @@
 
 #include "wafer/core/detail/flat_map.hpp"
 #include "wafer/core/detail/stable_vector.hpp"
+#include "wafer/core/number.hpp"
 #include "wafer/core/word.hpp"
 #include "wafer/ir/dsd.hpp"
 #include "wafer/tungsten/ast.hpp"
@@ -24,7 +25,7 @@ namespace wafer::tungsten::detail {
 
 struct param_symbol {
     base_type type = base_type::xp;
-    std::int64_t value = 0;
+    number value;  ///< a real for an sp, hp or ep param, rounded to it
 };
 
 struct socket_symbol {

@@ -70,23 +70,6 @@ constexpr bool check_subscriptable() {
     return ok;
 }
 
-// hp meets sp or ep only through a cast, in C++ (wafer::hp) and in text (docs/tungsten.md) alike.
-// A named function so that g++ and clang print the two types ("[with left = hp; right = sp]").
-template <base_type left, base_type right>
-constexpr void hp_with_sp_or_ep() {
-    static_assert(left == right, "wafer: hp does not mix with sp or ep: convert one operand first, as in "
-                                 "w::cast<w::sp>(h) + s or h + w::cast<w::hp>(s)");
-}
-
-/// Two operands of an operation, or a target and its value, may meet: any base types do, as in the
-/// text (C's usual conversions, docs/tungsten.md), but hp with sp or ep.
-template <operand_info left, operand_info right>
-constexpr bool check_base_types_meet() {
-    constexpr bool hp_mix = left.typed && right.typed && mixes_hp(left.type, right.type);
-    if constexpr (hp_mix) hp_with_sp_or_ep<left.type, right.type>();
-    return !hp_mix;
-}
-
 /// The left side of `=` or `<-`.
 template <operand_info target>
 constexpr bool check_assignable() {

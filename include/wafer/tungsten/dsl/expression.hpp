@@ -125,16 +125,15 @@ WAFER_CONSTEXPR auto make_binary(L&& l, R&& r) {
     constexpr operand_info left = info_of<L>(), right = info_of<R>();
     constexpr bool left_ok = check_operator_operand<left>(), right_ok = check_operator_operand<right>();
     constexpr bool operands_ok = left_ok && right_ok;
-    // A shift computes in its left operand's type, whatever the count's. After an operand or hp
-    // meeting sp is reported the node adapts to any type, so the statement adds no second error.
+    // A shift computes in its left operand's type, whatever the count's. After an operand is
+    // reported the node adapts to any type, so the statement adds no second error.
     constexpr bool shift = Op == ast::binary_op::shl || Op == ast::binary_op::shr || Op == ast::binary_op::sar;
     constexpr bool truth = ast::is_comparison(Op) || ast::is_logical(Op);
     constexpr operand_info info = !operands_ok ? operand_info{.what = role::value}
                                   : shift ? operand_info{.what = role::value, .typed = left.typed, .type = left.type,
                                                          .leading_minus = left.leading_minus}
-                                  : !check_base_types_meet<left, right>() ? operand_info{.what = role::value}
-                                  : truth                                ? truth_info
-                                                                         : binary_info(left, right);
+                                  : truth ? truth_info
+                                          : binary_info(left, right);
     node_data l_data = data_of(std::forward<L>(l));
     ast::expr e = binary_ast(Op, std::move(l_data.ast), data_of(std::forward<R>(r)).ast);
     return expr<info>(node_data{std::move(e), std::move(l_data.leading_number_negated)});
@@ -146,7 +145,6 @@ WAFER_CONSTEXPR assignment assign(Target&& target, Value&& value) {
     check_assignable<target_info>();
     check_complete<value_info>();
     if constexpr (stream) check_stream_source<value_info>();
-    check_base_types_meet<target_info, value_info>();
     ast::assignment a;
     a.stream = stream;
     a.target = data_of(std::forward<Target>(target)).ast;
@@ -200,15 +198,14 @@ requires(expression<C> || expression<A> || expression<B>) WAFER_CONSTEXPR auto i
     detail::check_complete<detail::info_of<C>()>();
     detail::check_complete<ai>();
     detail::check_complete<bi>();
-    // The arms' common type; after hp meeting sp is reported the value adapts to any.
-    constexpr bool meet = detail::check_base_types_meet<ai, bi>();
+    // The arms' common type.
     ast::expr e;
     e.k = ast::expr::kind::conditional;
     e.operands.reserve(3);
     e.operands.push_back(detail::data_of(std::forward<C>(c)).ast);
     e.operands.push_back(detail::data_of(std::forward<A>(a)).ast);
     e.operands.push_back(detail::data_of(std::forward<B>(b)).ast);
-    return expr<detail::operand_info{.what = detail::role::value, .typed = meet && (ai.typed || bi.typed),
+    return expr<detail::operand_info{.what = detail::role::value, .typed = ai.typed || bi.typed,
                                      .type = detail::computed_type(ai, bi)}>(
         detail::node_data{std::move(e), std::nullopt});
 }

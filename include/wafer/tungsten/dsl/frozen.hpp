@@ -177,7 +177,7 @@ private:
     static std::string text(const dsl::settings& s) {
         if (s.empty()) return "no params";
         std::string out;
-        for (const auto& p : s) out += (out.empty() ? "" : " ") + p.name + "=" + std::to_string(p.value);
+        for (const auto& p : s) out += (out.empty() ? "" : " ") + p.name + "=" + to_string(p.value);
         return out;
     }
 

@@ -396,7 +396,6 @@ private:
         if constexpr (operand<Value>) {
             constexpr detail::operand_info value_info = detail::info_of<Value>();
             detail::check_complete<value_info>();
-            detail::check_base_types_meet<Info, value_info>();
             init = detail::data_of(std::forward<Value>(value)).ast;
         }
         ast::expr variable = detail::append_variable(derived().body(), std::move(d), std::move(init));

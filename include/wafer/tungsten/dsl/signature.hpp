@@ -19,6 +19,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "wafer/core/number.hpp"
 #include "wafer/tungsten/dsl/base_types.hpp"
 #include "wafer/tungsten/dsl/expression.hpp"
 #include "wafer/tungsten/dsl/storage.hpp"
@@ -37,15 +38,16 @@ template <base_type T>
 struct param_port {
     std::string_view name;
     bool has_default = false;
-    std::int64_t default_value = 0;
+    wafer::number default_value;  ///< a real for an sp, hp or ep param: `w::param<w::sp>("C", 0.5)`
 
     constexpr port_interface interface() const noexcept { return {name, false, has_default}; }
     WAFER_CONSTEXPR expr<detail::param_info> handle() const { return expr<detail::param_info>(name); }
     /// Declares it in a scope (a kernel): `T param name;` with its default, if it has one.
     template <class Scope>
     WAFER_CONSTEXPR void declare(Scope& s) const {
-        if (has_default) s.template param<T>(std::string(name), default_value);
-        else s.template param<T>(std::string(name));
+        if (!has_default) s.template param<T>(std::string(name));
+        else if (default_value.is_real) s.template param<T>(std::string(name), default_value.real);
+        else s.template param<T>(std::string(name), default_value.integer);
     }
 };
 
@@ -79,7 +81,7 @@ constexpr param_port<T> param(std::string_view name) {
     return {name};
 }
 template <base_type T>
-constexpr param_port<T> param(std::string_view name, std::int64_t default_value) {
+constexpr param_port<T> param(std::string_view name, wafer::number default_value) {
     return {name, true, default_value};
 }
 template <base_type T>

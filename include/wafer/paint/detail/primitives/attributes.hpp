@@ -33,8 +33,8 @@ inline value code(evaluation& ev, const ast::expr& e, args& a) {
         if (!empty_array) {
             for (const auto& d : *ev.want<dict_ref>(e, b, 2, "a dictionary of bindings such as [tx:c N:8]")) {
                 const origin at = ev.origin_in(d.source, d.pos);
-                if (d.val.is<std::int32_t>())
-                    bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<std::int32_t>()), at});
+                if (d.val.is_number())
+                    bindings.push_back(binding{cx_string(d.key), binding_value(d.val.is<float>() ? wafer::number(d.val.as<float>()) : wafer::number(d.val.as<std::int32_t>())), at});
                 else if (d.val.is<color>())
                     bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<color>()), at});
                 else if (d.val.is<geovar_ref>())
@@ -42,7 +42,7 @@ inline value code(evaluation& ev, const ast::expr& e, args& a) {
                 else if (d.val.is<arcvar_ref>())
                     bindings.push_back(binding{cx_string(d.key), binding_value(d.val.as<arcvar_ref>()), at});
                 else
-                    ev.fail_at(d.pos, "code() binds params to integers, geovars (@name) or arcvars (^name) and sockets to colors: " + d.key +
+                    ev.fail_at(d.pos, "code() binds params to numbers, geovars (@name) or arcvars (^name) and sockets to colors: " + d.key +
                                           " is " + kind_name(d.val));
             }
         }
@@ -92,7 +92,7 @@ inline value geovar(evaluation& ev, const ast::expr& e, args& a) {
     ev.arity(e, a, 3, 3);
     const region& r = ev.region_arg(e, a[0], 0);
     const std::string n = ev.text(e, a[1], 1, "a geovar name such as 'rank");
-    const std::int32_t v = ev.integer(e, a[2], 2);
+    const wafer::number v = ev.param_value(e, a[2], 2);
     return value{ev.guarded([&] { return paint::geovar(r, cx_string(n), v, ev.origin_at(e.pos)); })};
 }
 
@@ -110,8 +110,8 @@ inline value link(evaluation& ev, const ast::expr& e, args& a) {
     if (a.size() > 4 && !(a[4].v.is<array_ref>() && a[4].v.as<array_ref>()->empty()))
         for (const auto& d : *ev.want<dict_ref>(e, a[4], 4, "a dictionary of program parameters such as [color:rx]")) {
             const origin at = ev.origin_in(d.source, d.pos);
-            if (d.val.is<std::int32_t>())
-                params.push_back(binding{cx_string(d.key), binding_value(d.val.as<std::int32_t>()), at});
+            if (d.val.is_number())
+                params.push_back(binding{cx_string(d.key), binding_value(d.val.is<float>() ? wafer::number(d.val.as<float>()) : wafer::number(d.val.as<std::int32_t>())), at});
             else if (d.val.is<color>())
                 params.push_back(binding{cx_string(d.key), binding_value(d.val.as<color>()), at});
             else
@@ -159,7 +159,7 @@ inline value arcvar(evaluation& ev, const ast::expr& e, args& a) {
     const region& r = ev.region_arg(e, a[0], 0);
     const std::string t = ev.text(e, a[1], 1, "the name of one of the region's terminals, such as 'tx");
     const std::string n = ev.text(e, a[2], 2, "an arcvar name such as 'count");
-    const std::int32_t v = ev.integer(e, a[3], 3);
+    const wafer::number v = ev.param_value(e, a[3], 3);
     return value{ev.guarded([&] { return paint::arcvar(r, cx_string(t), cx_string(n), v, ev.origin_at(e.pos)); })};
 }
 

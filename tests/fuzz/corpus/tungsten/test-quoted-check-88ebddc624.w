@@ -1,1 +1,0 @@
-param 'F' has type sp; only integer params (xp, u16, s16, u32, s32) are supported yet

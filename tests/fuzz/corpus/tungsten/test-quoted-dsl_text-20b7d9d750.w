@@ -1,0 +1,1 @@
+dsl and text: hp widens to sp without a cast and narrows on assignment; sp params

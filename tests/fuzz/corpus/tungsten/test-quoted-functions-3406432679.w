@@ -1,0 +1,2 @@
+struct P { xp x; };
+struct P f() { return 1; }

@@ -1,0 +1,4 @@
+xp b[4];
+task second;
+async(second) i in [0, 4) a[i] <- rx;
+task second { async i in [0, 4) b[i] <- rx; }

@@ -1,0 +1,1 @@
+size f() { return 1; }

@@ -1,0 +1,3 @@
+typedef xp int;
+typedef sp real;
+int early = twice(4);

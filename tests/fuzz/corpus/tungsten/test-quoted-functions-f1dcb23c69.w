@@ -1,0 +1,2 @@
+typedef xp row[4];
+row f() { return 1; }

@@ -1,0 +1,17 @@
+hp h = 0.5;
+sp s = 0.25;
+ep e = 3.0;
+sp sum = h + s;
+ep prod = e * h;
+xp less = s < h;
+sp wide = h;
+hp narrow = s + 0.083333333;
+hp from_ep = e * e;
+sp pick = h > 0.0 ? h : s;
+hp cast = (hp)(s + 0.083333333);
+hp ha[4] = {0.1, 0.2, 0.3, 0.4};
+sp sa[4] = {1.0, 2.0, 3.0, 4.0};
+sp mixed[4];
+hp back[4];
+i in [0, 4) mixed[i] = ha[i] + sa[i];
+i in [0, 4) back[i] = ha[i] * sa[i];

@@ -1,1 +1,0 @@
-an ep value where hp is needed: hp converts to or from sp and ep only by a cast; write (hp)(...)

@@ -1,1 +1,0 @@
-an hp value where sp is needed: hp converts to or from sp and ep only by a cast; write (sp)(...)
