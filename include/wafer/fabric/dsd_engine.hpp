@@ -226,9 +226,26 @@ inline void execute_convert(const ir::dsd_op& op, const prepared_op& p, const ds
     }
 }
 
+/// Whether `op` gives a signed and an unsigned integer type of one width the same bits (two's
+/// complement wraps alike; each element keeps its low bits).
+constexpr bool sign_agnostic(ir::opcode op) noexcept {
+    switch (op) {
+    case ir::opcode::mov: case ir::opcode::add: case ir::opcode::sub: case ir::opcode::mul:
+    case ir::opcode::mac: case ir::opcode::neg: case ir::opcode::bit_and: case ir::opcode::bit_or:
+    case ir::opcode::bit_xor: case ir::opcode::shl: return true;
+    default: return false;
+    }
+}
+
 template <ir::data_type T>
 constexpr execute_fn kernel_for(ir::opcode op) noexcept {
     if (ir::integer_only(op) && ir::is_float(T)) return nullptr;
+    // A signed type shares its unsigned twin's kernel where the bits agree: less code, the same run.
+    if constexpr (T == ir::data_type::i16) {
+        if (sign_agnostic(op)) return kernel_for<ir::data_type::u16>(op);
+    } else if constexpr (T == ir::data_type::i32) {
+        if (sign_agnostic(op)) return kernel_for<ir::data_type::u32>(op);
+    }
     switch (op) {
     case ir::opcode::mov: return &execute_typed<T, ir::opcode::mov>;
     case ir::opcode::add: return &execute_typed<T, ir::opcode::add>;
